@@ -1,0 +1,29 @@
+// Runs the whole suite: type-check, then every *.test.ts through Node's test runner.
+// Node 20's runner does not expand globs, so the files are listed here.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const roots = ['test', 'sdk/test', 'server/test'];
+const files = roots.flatMap((root) => walk(root)).filter((f) => f.endsWith('.test.ts')).sort();
+
+function walk(dir) {
+  let entries;
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return entries.flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+run('npx', ['tsc', '-p', 'tsconfig.json']);
+run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...process.argv.slice(2), ...files]);
