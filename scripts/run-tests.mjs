@@ -26,4 +26,4 @@ function run(command, args) {
 }
 
 run('npx', ['tsc', '-p', 'tsconfig.json']);
-run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...process.argv.slice(2), ...files]);
+run(process.execPath, ['--import', 'tsx', '--test', ...process.argv.slice(2), ...files]);

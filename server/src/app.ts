@@ -1,0 +1,45 @@
+// The request pipeline: every request passes the same steps, in this order.
+import express, { type Express } from 'express';
+import type { Authenticator } from './auth/authenticator.js';
+import { authenticate } from './http/authenticate.js';
+import { authorize } from './http/authorize.js';
+import { problemHandler } from './http/problem.js';
+import { rateLimit } from './http/rate-limit.js';
+import { requestContext } from './http/request-context.js';
+import { resolveOperation } from './http/resolve-operation.js';
+import { dropCredentials, validateAgainstContract } from './http/validation.js';
+import type { Logger } from './logger.js';
+import { dispatch, type RouteTable } from './routes/route-table.js';
+import type { RateLimiter } from './services/rate-limiter.js';
+import type { Contract } from './spec/contract.js';
+
+export const bodyLimitBytes = 1024 * 1024;
+
+export interface AppDependencies {
+  contract: Contract;
+  log: Logger;
+  authenticator: Authenticator;
+  rateLimiter: RateLimiter;
+  routes: RouteTable;
+  validateResponses: boolean;
+  trustProxy: boolean;
+}
+
+export function createApp(deps: AppDependencies): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.trustProxy);
+  app.use(requestContext(deps.log));
+  app.use(express.json({ limit: bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
+  app.use(resolveOperation(deps.contract));
+  // Credentials are checked before the body is validated, so an unauthenticated caller learns
+  // nothing about the request shape and a forbidden call is refused whatever it sends.
+  app.use(authenticate(deps.authenticator));
+  app.use(rateLimit(deps.rateLimiter));
+  app.use(authorize);
+  app.use(validateAgainstContract(deps.contract, deps.validateResponses));
+  app.use(dropCredentials);
+  app.use(dispatch(deps.routes));
+  app.use(problemHandler);
+  return app;
+}

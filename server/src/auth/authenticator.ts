@@ -1,0 +1,84 @@
+// Turns presented credentials into a Principal, or fails with the reason.
+import { decodeJwt, type JWTPayload } from 'jose';
+import { AuthenticationError, PermissionError } from '../errors.js';
+import { roleRank, type Role } from '../spec/contract.js';
+import type { UserStore } from '../store/user-store.js';
+import type { TenantRegistry } from '../tenants/registry.js';
+import type { Tenant } from '../tenants/tenant.js';
+import { findApiKey } from './api-keys.js';
+import { localIssuer, type LocalTokens } from './local-tokens.js';
+import type { OidcVerifier } from './oidc.js';
+import type { Principal } from './principal.js';
+
+const invalidToken = () => new AuthenticationError('invalid_token', 'The bearer token is not valid.');
+
+export class Authenticator {
+  constructor(
+    private readonly tenants: TenantRegistry,
+    private readonly users: UserStore,
+    private readonly localTokens: LocalTokens,
+    private readonly oidc: OidcVerifier,
+  ) {}
+
+  async fromBearer(token: string): Promise<Principal> {
+    let claims: JWTPayload;
+    try {
+      claims = decodeJwt(token);
+    } catch {
+      throw invalidToken();
+    }
+    if (claims.iss === localIssuer) return this.fromLocalToken(token);
+    const audiences = typeof claims.aud === 'string' ? [claims.aud] : (claims.aud ?? []);
+    const tenant = typeof claims.iss === 'string' ? this.tenants.byIssuer(claims.iss, audiences) : null;
+    if (!tenant) throw invalidToken();
+    return this.fromOidcToken(token, tenant);
+  }
+
+  fromApiKey(customerId: string, apiKey: string): Principal {
+    const tenant = this.tenants.get(customerId);
+    const key = tenant ? findApiKey(tenant, apiKey) : null;
+    if (!tenant || !key) throw new AuthenticationError('invalid_api_key', 'The customer_id and api_key do not match a valid API key.');
+    return {
+      type: 'api_key', id: `key_${key.id}`, name: key.name, email: null, role: key.role,
+      dataAccessRoles: [], authentication: 'api_key', expiresAt: null, tenant,
+    };
+  }
+
+  private async fromLocalToken(token: string): Promise<Principal> {
+    const claims = await this.localTokens.verify(token);
+    const tenant = this.tenants.get(claims.customerId);
+    if (!tenant?.auth.local) throw invalidToken();
+    // Read the user on every call, so that a removed or disabled user loses access at once.
+    const user = await this.users.get(tenant.customerId, claims.userId);
+    if (!user || user.status !== 'active') throw invalidToken();
+    return {
+      type: 'user', id: user.id, name: user.name, email: user.email, role: user.role,
+      dataAccessRoles: user.data_access_roles, authentication: 'local', expiresAt: claims.expiresAt, tenant,
+    };
+  }
+
+  private async fromOidcToken(token: string, tenant: Tenant): Promise<Principal> {
+    const settings = tenant.auth.oidc!;
+    const payload = await this.oidc.verify(token, tenant);
+    const role = highestRole(asStrings(payload[settings.rolesClaim]).map((name) => settings.roleMapping[name]));
+    if (!role) throw new PermissionError('insufficient_role', 'The token carries no role that this tenant maps to admin, user or viewer.');
+    const name = payload[settings.nameClaim];
+    return {
+      type: 'user', id: `sub:${payload.sub}`, name: typeof name === 'string' ? name : null,
+      email: typeof payload.email === 'string' ? payload.email : null, role,
+      dataAccessRoles: asStrings(payload[settings.dataAccessRolesClaim]), authentication: 'oidc',
+      expiresAt: new Date(payload.exp! * 1000), tenant,
+    };
+  }
+}
+
+/** A claim holding one value, a list, or a space-separated list (as OAuth scopes are). */
+function asStrings(claim: unknown): string[] {
+  if (typeof claim === 'string') return claim.split(' ').filter(Boolean);
+  if (Array.isArray(claim)) return claim.filter((v): v is string => typeof v === 'string');
+  return [];
+}
+
+function highestRole(roles: (Role | undefined)[]): Role | null {
+  return roles.reduce<Role | null>((best, role) => (role && (!best || roleRank[role] > roleRank[best]) ? role : best), null);
+}

@@ -1,0 +1,30 @@
+// Gives every request an id (echoed in X-Request-Id and in every log line) and logs its outcome.
+import type { RequestHandler } from 'express';
+import { newId } from '../ids.js';
+import type { Logger } from '../logger.js';
+
+const acceptableId = /^[A-Za-z0-9._:-]{8,128}$/;
+
+export function requestContext(log: Logger): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.get('x-request-id');
+    const requestId = incoming && acceptableId.test(incoming) ? incoming : newId('req');
+    const started = process.hrtime.bigint();
+    req.ctx = { requestId, log: log.child({ request_id: requestId }) };
+    res.setHeader('X-Request-Id', requestId);
+    res.on('finish', () => {
+      req.ctx.log.info(
+        {
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          operation: req.ctx.operation?.operationId,
+          customer_id: req.ctx.principal?.tenant.customerId,
+          duration_ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
+        },
+        'request completed',
+      );
+    });
+    next();
+  };
+}

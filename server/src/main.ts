@@ -1,0 +1,41 @@
+// Entry point of `npm start`: configuration errors end the process with a clear message.
+import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './logger.js';
+import { startServer } from './server.js';
+import { TenantFileError } from './tenants/tenant-file.js';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logLevel);
+  let server;
+  try {
+    server = await startServer(config, log);
+  } catch (error) {
+    if (error instanceof TenantFileError) {
+      log.fatal(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const shutdown = (signal: string) => {
+    log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const forced = setTimeout(() => process.exit(1), 10_000).unref();
+    server.close().then(() => {
+      clearTimeout(forced);
+      process.exit(0);
+    });
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+await main();

@@ -1,0 +1,72 @@
+// Builds the server from its configuration: tenants, Cosmos DB, services, HTTP.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.js';
+import { Authenticator } from './auth/authenticator.js';
+import { LocalTokens } from './auth/local-tokens.js';
+import { LoginThrottle, type ThrottleLimits } from './auth/login-throttle.js';
+import { OidcVerifier } from './auth/oidc.js';
+import type { Config } from './config.js';
+import type { Logger } from './logger.js';
+import { authRoutes } from './routes/auth.js';
+import { healthRoutes } from './routes/health.js';
+import { AuthService } from './services/auth-service.js';
+import { RateLimiter } from './services/rate-limiter.js';
+import { bootstrapUsers } from './services/user-bootstrap.js';
+import { loadContract } from './spec/contract.js';
+import { openCosmos, type CosmosStore } from './store/cosmos.js';
+import { UserStore } from './store/user-store.js';
+import { TenantRegistry } from './tenants/registry.js';
+import { loadTenantFile } from './tenants/tenant-file.js';
+
+export interface RunningServer {
+  url: string;
+  cosmos: CosmosStore;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Share one Cosmos account between servers (as several processes of one deployment do). */
+  cosmos?: CosmosStore;
+  loginThrottle?: ThrottleLimits;
+}
+
+export async function startServer(config: Config, log: Logger, options: StartOptions = {}): Promise<RunningServer> {
+  const tenants = new TenantRegistry(loadTenantFile(config.tenantsFile, { historyTtlDays: config.historyTtlDays, region: config.region }));
+  if (!config.jwtSecret && tenants.all.some((t) => t.auth.local)) {
+    log.warn('JWT_SECRET is not set: login tokens are signed with a per-process key and stop working when the process restarts.');
+  }
+  const cosmos = options.cosmos ?? (await openCosmos({ cosmos: config.cosmos, databaseId: config.cosmosDatabase, log }));
+  const users = new UserStore(cosmos.container('users'));
+  await bootstrapUsers(tenants.all, users, log);
+
+  const localTokens = new LocalTokens(config.jwtSecret);
+  const authService = new AuthService(tenants, users, localTokens, new LoginThrottle(options.loginThrottle));
+  const app = createApp({
+    contract: loadContract(),
+    log,
+    authenticator: new Authenticator(tenants, users, localTokens, new OidcVerifier()),
+    rateLimiter: new RateLimiter(),
+    routes: { ...healthRoutes(cosmos), ...authRoutes(authService) },
+    validateResponses: !config.production,
+    trustProxy: config.trustProxy,
+  });
+
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(config.port, config.host, () => resolve(listening));
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  log.info({ port, tenants: tenants.all.length, cosmos: cosmos.embedded ? 'embedded' : 'external' }, 'Groundcheck server listening');
+  return {
+    url: `http://${host}:${port}`,
+    cosmos,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      if (!options.cosmos) await cosmos.close();
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// The contract, loaded from the root openapi.yaml: the server enforces what it says.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import type { components } from '../generated/openapi.js';
+
+export type Role = components['schemas']['Role'];
+export type Feature = keyof components['schemas']['Features'];
+
+export interface OperationInfo {
+  operationId: string;
+  method: string;
+  pathTemplate: string;
+  /** `none` for operations that need no credentials. */
+  requiredRole: Role | 'none';
+  requiredFeature: Feature | null;
+  acceptsApiKey: boolean;
+}
+
+export interface Contract {
+  document: Record<string, unknown>;
+  operations: OperationInfo[];
+  /** The operation a request addresses, or the methods its path accepts when none matches. */
+  match(method: string, path: string): OperationInfo | { allowed: string[] } | null;
+}
+
+export const specPath = fileURLToPath(new URL('../../../openapi.yaml', import.meta.url));
+
+interface RawOperation {
+  operationId: string;
+  'x-required-role'?: Role | 'none';
+  'x-required-feature'?: Feature;
+  'x-api-key'?: boolean;
+}
+
+export function loadContract(path = specPath): Contract {
+  const document = parse(readFileSync(path, 'utf8')) as { paths: Record<string, Record<string, RawOperation>> };
+  const operations: OperationInfo[] = [];
+  for (const [pathTemplate, item] of Object.entries(document.paths)) {
+    for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
+      const operation = item[method];
+      if (!operation) continue;
+      operations.push({
+        operationId: operation.operationId,
+        method: method.toUpperCase(),
+        pathTemplate,
+        requiredRole: operation['x-required-role'] ?? 'admin',
+        requiredFeature: operation['x-required-feature'] ?? null,
+        acceptsApiKey: operation['x-api-key'] ?? false,
+      });
+    }
+  }
+  // Literal segments win over parameters, so /templates/upload-url never reaches /templates/{id}.
+  const routes = operations
+    .map((operation) => ({ operation, regex: templateToRegex(operation.pathTemplate), params: (operation.pathTemplate.match(/\{/g) ?? []).length }))
+    .sort((a, b) => a.params - b.params);
+  return {
+    document,
+    operations,
+    match(method, path) {
+      const candidates = routes.filter((route) => route.regex.test(path));
+      if (candidates.length === 0) return null;
+      const exact = candidates.find((route) => route.operation.method === method);
+      if (exact) return exact.operation;
+      return { allowed: [...new Set(candidates.map((route) => route.operation.method))] };
+    },
+  };
+}
+
+function templateToRegex(template: string): RegExp {
+  const pattern = template
+    .split('/')
+    .map((segment) => (segment.startsWith('{') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${pattern}/?$`);
+}
+
+export const roleRank: Record<Role, number> = { viewer: 1, user: 2, admin: 3 };

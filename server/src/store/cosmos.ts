@@ -1,0 +1,62 @@
+// Opens the Cosmos DB database: the configured account, or an in-process emulator when none is.
+import type { AddressInfo } from 'node:net';
+import { CosmosClient, type Container, type Database } from '@azure/cosmos';
+import { createHttpServer } from '@vercel/cosmosdb-server';
+import type { Logger } from '../logger.js';
+import { containerDefinitions, type ContainerName } from './containers.js';
+
+export interface CosmosStore {
+  database: Database;
+  container(name: ContainerName): Container;
+  embedded: boolean;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+interface Options {
+  cosmos: { endpoint: string; key: string } | null;
+  databaseId: string;
+  log: Logger;
+}
+
+export async function openCosmos({ cosmos, databaseId, log }: Options): Promise<CosmosStore> {
+  let emulator: ReturnType<typeof createHttpServer> | null = null;
+  let endpoint: string;
+  let key: string;
+  if (cosmos) {
+    ({ endpoint, key } = cosmos);
+  } else {
+    emulator = createHttpServer();
+    await new Promise<void>((resolve) => emulator!.listen(0, '127.0.0.1', resolve));
+    endpoint = `http://127.0.0.1:${(emulator.address() as AddressInfo).port}`;
+    key = Buffer.from('embedded-emulator').toString('base64');
+    log.warn(
+      { cosmos: 'embedded' },
+      'COSMOS_ENDPOINT is not set: using the embedded in-memory Cosmos DB emulator. ALL DATA IS HELD IN MEMORY AND LOST ON EXIT.',
+    );
+  }
+  const client = new CosmosClient({ endpoint, key, connectionPolicy: { enableEndpointDiscovery: false } });
+  const { database } = await client.databases.createIfNotExists({ id: databaseId });
+  const containers = new Map<ContainerName, Container>();
+  for (const definition of containerDefinitions) {
+    const { container } = await database.containers.createIfNotExists(definition);
+    containers.set(definition.id, container);
+  }
+  return {
+    database,
+    embedded: emulator !== null,
+    container: (name) => containers.get(name)!,
+    async ping() {
+      try {
+        await database.read();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      client.dispose();
+      if (emulator) await new Promise<void>((resolve) => emulator!.close(() => resolve()));
+    },
+  };
+}

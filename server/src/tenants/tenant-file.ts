@@ -1,0 +1,158 @@
+// Reads and checks the operator's tenant file; any problem stops the start with the file, the
+// place inside it and the reason.
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { parse } from 'yaml';
+import { defaultAuditRetentionDays, defaultRateLimit, type Tenant } from './tenant.js';
+
+const schema = JSON.parse(readFileSync(new URL('../../tenant-file.schema.json', import.meta.url), 'utf8'));
+const validateFile = new Ajv2020({ allErrors: true, useDefaults: true, strict: false }).compile(schema);
+
+export class TenantFileError extends Error {
+  constructor(file: string, pointer: string, reason: string) {
+    super(`Invalid tenant file ${file} at ${pointer || '/'}: ${reason}`);
+    this.name = 'TenantFileError';
+  }
+}
+
+interface Options {
+  /** History retention; every tenant's audit retention must be longer (section 8). */
+  historyTtlDays: number;
+  region: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export function loadTenantFile(file: string, options: Options): Tenant[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new TenantFileError(file, '', `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  let raw: unknown;
+  try {
+    raw = parse(text);
+  } catch (error) {
+    throw new TenantFileError(file, '', `is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
+  }
+  const data = interpolate(raw, '', file, options.env ?? process.env);
+  if (!validateFile(data)) {
+    const first = validateFile.errors![0]!;
+    throw new TenantFileError(file, first.instancePath, describe(first.message, first.params));
+  }
+  const tenants = (data as { tenants: RawTenant[] }).tenants.map((t) => toTenant(t, options.region));
+  check(tenants, file, options.historyTtlDays);
+  return tenants;
+}
+
+function describe(message: string | undefined, params: Record<string, unknown>): string {
+  if ('additionalProperty' in params) return `unknown property "${params.additionalProperty}"`;
+  if ('allowedValues' in params) return `${message}: ${(params.allowedValues as unknown[]).join(', ')}`;
+  return message ?? 'is invalid';
+}
+
+/** Replaces `${NAME}` in strings with the environment variable, so secrets stay out of the file. */
+function interpolate(value: unknown, pointer: string, file: string, env: NodeJS.ProcessEnv): unknown {
+  if (typeof value === 'string') {
+    return value.replace(/\$\{([A-Z0-9_]+)\}/g, (_, name: string) => {
+      const resolved = env[name];
+      if (resolved === undefined) throw new TenantFileError(file, pointer, `environment variable ${name} is not set`);
+      return resolved;
+    });
+  }
+  if (Array.isArray(value)) return value.map((v, i) => interpolate(v, `${pointer}/${i}`, file, env));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolate(v, `${pointer}/${k}`, file, env)]));
+  }
+  return value;
+}
+
+function check(tenants: Tenant[], file: string, historyTtlDays: number) {
+  const seen = new Set<string>();
+  const issuers = new Set<string>();
+  tenants.forEach((tenant, i) => {
+    const at = `/tenants/${i}`;
+    if (seen.has(tenant.customerId)) throw new TenantFileError(file, `${at}/customer_id`, `duplicate customer_id "${tenant.customerId}"`);
+    seen.add(tenant.customerId);
+    if (tenant.auditRetentionDays <= historyTtlDays) {
+      throw new TenantFileError(file, `${at}/audit_retention_days`, `must be longer than the history retention (HISTORY_TTL_DAYS = ${historyTtlDays})`);
+    }
+    const keyIds = new Set<string>();
+    tenant.apiKeys.forEach((key, k) => {
+      if (keyIds.has(key.id)) throw new TenantFileError(file, `${at}/api_keys/${k}/id`, `duplicate API key id "${key.id}"`);
+      keyIds.add(key.id);
+    });
+    const emails = new Set<string>();
+    tenant.auth.local?.users.forEach((user, u) => {
+      if (emails.has(user.email)) throw new TenantFileError(file, `${at}/auth/local/users/${u}/email`, `duplicate email "${user.email}"`);
+      emails.add(user.email);
+    });
+    const oidc = tenant.auth.oidc;
+    if (oidc) {
+      // A bearer token is routed to its tenant by issuer and audience, so the pair must be unique.
+      const pair = `${oidc.issuer} ${oidc.audience}`;
+      if (issuers.has(pair)) throw new TenantFileError(file, `${at}/auth/oidc`, 'another tenant has the same issuer and audience');
+      issuers.add(pair);
+    }
+  });
+}
+
+interface RawTenant {
+  customer_id: string;
+  name: string;
+  region?: string;
+  features?: { document_templates?: boolean; audit_trail?: boolean };
+  webhook?: { enabled?: boolean; url?: string; bearer_token?: string; include_successful?: boolean };
+  workflow?: { review_required?: Tenant['workflow']['reviewRequired'] };
+  rate_limit?: { requests: number; window_seconds: number };
+  audit_retention_days?: number;
+  api_keys?: { id: string; name?: string; role: Tenant['apiKeys'][number]['role']; sha256: string }[];
+  auth: {
+    local?: { users?: { email: string; name: string; role: Tenant['apiKeys'][number]['role']; data_access_roles?: string[]; password_hash: string }[] };
+    oidc?: { issuer: string; audience: string; jwks_uri: string; roles_claim: string; role_mapping: Record<string, Tenant['apiKeys'][number]['role']>; data_access_roles_claim: string; name_claim: string };
+  };
+}
+
+function toTenant(raw: RawTenant, region: string): Tenant {
+  const { local, oidc } = raw.auth;
+  return {
+    customerId: raw.customer_id,
+    name: raw.name,
+    region: raw.region ?? region,
+    features: { document_templates: raw.features?.document_templates ?? false, audit_trail: raw.features?.audit_trail ?? false },
+    webhook: {
+      enabled: raw.webhook?.enabled ?? false,
+      url: raw.webhook?.url ?? null,
+      bearerToken: raw.webhook?.bearer_token ?? null,
+      includeSuccessful: raw.webhook?.include_successful ?? false,
+    },
+    workflow: { reviewRequired: raw.workflow?.review_required ?? 'never' },
+    rateLimit: raw.rate_limit ? { requests: raw.rate_limit.requests, windowSeconds: raw.rate_limit.window_seconds } : defaultRateLimit,
+    auditRetentionDays: raw.audit_retention_days ?? defaultAuditRetentionDays,
+    apiKeys: (raw.api_keys ?? []).map((k) => ({ id: k.id, name: k.name ?? null, role: k.role, sha256: k.sha256 })),
+    auth: {
+      local: local
+        ? {
+            users: (local.users ?? []).map((u) => ({
+              email: u.email.toLowerCase(),
+              name: u.name,
+              role: u.role,
+              dataAccessRoles: u.data_access_roles ?? [],
+              passwordHash: u.password_hash,
+            })),
+          }
+        : null,
+      oidc: oidc
+        ? {
+            issuer: oidc.issuer,
+            audience: oidc.audience,
+            jwksUri: oidc.jwks_uri,
+            rolesClaim: oidc.roles_claim,
+            roleMapping: oidc.role_mapping,
+            dataAccessRolesClaim: oidc.data_access_roles_claim,
+            nameClaim: oidc.name_claim,
+          }
+        : null,
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type { Feature, Role } from '../spec/contract.js';
+
+export type ReviewPolicy = 'never' | 'always' | 'when_issues';
+
+export interface BootstrapUser {
+  email: string;
+  name: string;
+  role: Role;
+  dataAccessRoles: string[];
+  passwordHash: string;
+}
+
+export interface OidcSettings {
+  issuer: string;
+  audience: string;
+  jwksUri: string;
+  rolesClaim: string;
+  roleMapping: Record<string, Role>;
+  dataAccessRolesClaim: string;
+  nameClaim: string;
+}
+
+export interface ApiKeyEntry {
+  id: string;
+  name: string | null;
+  role: Role;
+  sha256: string;
+}
+
+/** A tenant as the operator configured it (section 2.5: not editable through the API). */
+export interface Tenant {
+  customerId: string;
+  name: string;
+  region: string;
+  features: Record<Feature, boolean>;
+  webhook: { enabled: boolean; url: string | null; bearerToken: string | null; includeSuccessful: boolean };
+  workflow: { reviewRequired: ReviewPolicy };
+  rateLimit: { requests: number; windowSeconds: number };
+  auditRetentionDays: number;
+  apiKeys: ApiKeyEntry[];
+  auth: { local: { users: BootstrapUser[] } | null; oidc: OidcSettings | null };
+}
+
+export const defaultRateLimit = { requests: 120, windowSeconds: 60 };
+export const defaultAuditRetentionDays = 365;
