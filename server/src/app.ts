@@ -7,6 +7,7 @@ import { problemHandler } from './http/problem.js';
 import { rateLimit } from './http/rate-limit.js';
 import { requestContext } from './http/request-context.js';
 import { resolveOperation } from './http/resolve-operation.js';
+import { validateBodies } from './http/body-validation.js';
 import { dropCredentials, validateAgainstContract } from './http/validation.js';
 import type { Logger } from './logger.js';
 import { dispatch, type RouteTable } from './routes/route-table.js';
@@ -37,6 +38,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(authenticate(deps.authenticator));
   app.use(rateLimit(deps.rateLimiter));
   app.use(authorize);
+  app.use(validateBodies(deps.contract));
   app.use(validateAgainstContract(deps.contract, deps.validateResponses));
   app.use(dropCredentials);
   app.use(dispatch(deps.routes));

@@ -1,0 +1,79 @@
+// Starts the real server in this process on a loopback port, on the embedded Cosmos emulator.
+import { loadConfig, type Config } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { startServer, type RunningServer, type StartOptions } from '../../src/server.js';
+import type { Role } from '../../src/spec/contract.js';
+import { email, password, writeFixture, type Fixture } from './fixtures.js';
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  body: any;
+  text: string;
+}
+
+export interface CallOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  method?: string;
+  /** A raw body sent as is instead of JSON. */
+  raw?: string;
+}
+
+export class TestServer {
+  constructor(
+    readonly running: RunningServer,
+    readonly fixture: Fixture,
+  ) {}
+
+  get url() {
+    return this.running.url;
+  }
+
+  async call(path: string, body?: unknown, options: CallOptions = {}): Promise<Reply> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (body !== undefined || options.raw !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await fetch(this.url + path, {
+      method: options.method ?? 'POST',
+      headers,
+      body: options.raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  }
+
+  /** Signs in as the tenant's user of this role and returns the bearer token. */
+  async login(customerId: string, role: Role): Promise<string> {
+    const reply = await this.call('/auth/login', { email: email(customerId, role), password: password(customerId, role), customer_id: customerId });
+    if (reply.status !== 200) throw new Error(`login failed: ${reply.status} ${reply.text}`);
+    return reply.body.token;
+  }
+
+  apiKeyBody(customerId: string, role: Role): { customer_id: string; api_key: string } {
+    return { customer_id: customerId, api_key: this.fixture.apiKeys[customerId]![role] };
+  }
+
+  close() {
+    return this.running.close();
+  }
+}
+
+export interface TestServerOptions extends StartOptions {
+  env?: Record<string, string>;
+  jwksUri?: string;
+  fixture?: Fixture;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const fixture = options.fixture ?? (await writeFixture({ jwksUri: options.jwksUri }));
+  const config: Config = loadConfig({ PORT: '0', HOST: '127.0.0.1', TENANTS_FILE: fixture.file, LOG_LEVEL: 'silent', ...options.env });
+  const running = await startServer(config, createLogger(config.logLevel), options);
+  return new TestServer(running, fixture);
+}
