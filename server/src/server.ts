@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
+import type { RouteTable } from './routes/route-table.js';
 import { AuthService } from './services/auth-service.js';
 import { RateLimiter } from './services/rate-limiter.js';
 import { bootstrapUsers } from './services/user-bootstrap.js';
@@ -29,6 +30,8 @@ export interface StartOptions {
   /** Share one Cosmos account between servers (as several processes of one deployment do). */
   cosmos?: CosmosStore;
   loginThrottle?: ThrottleLimits;
+  /** Handlers that replace or add to the built-in ones, by operationId. */
+  routes?: RouteTable;
 }
 
 export async function startServer(config: Config, log: Logger, options: StartOptions = {}): Promise<RunningServer> {
@@ -47,7 +50,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     log,
     authenticator: new Authenticator(tenants, users, localTokens, new OidcVerifier()),
     rateLimiter: new RateLimiter(),
-    routes: { ...healthRoutes(cosmos), ...authRoutes(authService) },
+    routes: { ...healthRoutes(cosmos), ...authRoutes(authService), ...options.routes },
     validateResponses: !config.production,
     trustProxy: config.trustProxy,
   });

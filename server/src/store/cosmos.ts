@@ -48,7 +48,8 @@ export async function openCosmos({ cosmos, databaseId, log }: Options): Promise<
     container: (name) => containers.get(name)!,
     async ping() {
       try {
-        await database.read();
+        // A readiness probe must answer quickly even when the account does not.
+        await database.read({ abortSignal: AbortSignal.timeout(2000) });
         return true;
       } catch {
         return false;

@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+test('defaults need no environment at all', () => {
+  const config = loadConfig({});
+  assert.equal(config.port, 3000);
+  assert.equal(config.cosmos, null);
+  assert.equal(config.historyTtlDays, 90);
+  assert.match(config.tenantsFile, /tenants\.example\.yaml$/);
+});
+
+test('each bad variable is named with the reason', () => {
+  const cases: [Record<string, string>, RegExp][] = [
+    [{ PORT: 'eighty' }, /PORT must be a whole number/],
+    [{ PORT: '70000' }, /PORT must be between 0 and 65535/],
+    [{ COSMOS_ENDPOINT: 'https://acme.documents.azure.com' }, /COSMOS_KEY must be set together with COSMOS_ENDPOINT/],
+    [{ COSMOS_KEY: 'abc' }, /COSMOS_ENDPOINT must be set together with COSMOS_KEY/],
+    [{ COSMOS_ENDPOINT: 'acme', COSMOS_KEY: 'abc' }, /COSMOS_ENDPOINT must be an http\(s\) URL/],
+    [{ HISTORY_TTL_DAYS: '0' }, /HISTORY_TTL_DAYS must be between 1 and 3650/],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+  ];
+  for (const [env, message] of cases) assert.throws(() => loadConfig(env), (e: Error) => e instanceof ConfigError && message.test(e.message));
+});
+
+test('a secret is never echoed in a configuration error', () => {
+  assert.throws(() => loadConfig({ JWT_SECRET: 'hunter2' }), (e: Error) => !e.message.includes('hunter2'));
+});

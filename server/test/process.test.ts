@@ -1,0 +1,97 @@
+// The compiled server as `npm start` runs it: production mode, the demo tenant file, JSON logs.
+import assert from 'node:assert/strict';
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { before, describe, test } from 'node:test';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const tsc = fileURLToPath(new URL('../../node_modules/.bin/tsc', import.meta.url));
+
+before(() => {
+  execFileSync(tsc, ['-p', 'tsconfig.build.json'], { cwd: serverDir, stdio: 'inherit' });
+});
+
+interface Started {
+  child: ChildProcessWithoutNullStreams;
+  lines: Record<string, unknown>[];
+  raw: string[];
+  exit: Promise<number | null>;
+}
+
+function run(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH!, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', ...env },
+  });
+  const started: Started = { child, lines: [], raw: [], exit: once(child, 'exit').then(([code]) => code as number | null) };
+  let buffer = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    const parts = buffer.split('\n');
+    buffer = parts.pop()!;
+    for (const line of parts) {
+      started.raw.push(line);
+      started.lines.push(JSON.parse(line));
+    }
+  });
+  child.stderr.on('data', (chunk: Buffer) => started.raw.push(chunk.toString()));
+  return started;
+}
+
+async function waitForLine(started: Started, message: string): Promise<Record<string, unknown>> {
+  for (let i = 0; i < 200; i += 1) {
+    const line = started.lines.find((l) => l.msg === message);
+    if (line) return line;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no "${message}" in ${started.raw.join('\n')}`);
+}
+
+describe('the compiled server', () => {
+  test('serves the demo tenant, logs JSON with request ids, and stops cleanly on SIGTERM', async () => {
+    const server = run({});
+    const listening = await waitForLine(server, 'Groundcheck server listening');
+    const url = `http://127.0.0.1:${listening.port}`;
+    assert.ok(server.lines.some((l) => String(l.msg).includes('ALL DATA IS HELD IN MEMORY')), 'says loudly that data is in memory');
+
+    const login = await fetch(`${url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'process-test-0001' },
+      body: JSON.stringify({ email: 'uma.user@demo.example', password: 'demo-user-password', customer_id: 'demo' }),
+    });
+    assert.equal(login.status, 200);
+    assert.equal(login.headers.get('x-request-id'), 'process-test-0001');
+    const { token } = (await login.json()) as { token: string };
+    const me = await fetch(`${url}/auth/me`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    assert.equal(((await me.json()) as { role: string }).role, 'user');
+
+    const completed = await waitForLine(server, 'request completed');
+    assert.equal(completed.request_id, 'process-test-0001');
+    assert.equal(completed.status, 200);
+    for (const line of server.raw) {
+      assert.ok(!line.includes('demo-user-password') && !line.includes(token), 'no credential is logged');
+    }
+
+    server.child.kill('SIGTERM');
+    assert.equal(await server.exit, 0);
+    assert.ok(server.lines.some((l) => String(l.msg).startsWith('shutting down')));
+  });
+
+  test('refuses to start with a bad variable, naming it', async () => {
+    const server = run({ PORT: 'eighty' });
+    assert.equal(await server.exit, 1);
+    assert.match(server.raw.join(''), /Invalid configuration: PORT must be a whole number/);
+  });
+
+  test('refuses to start with a bad tenant file, naming the file and the place', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'gc-bad-tenants-')), 'tenants.yaml');
+    writeFileSync(file, 'tenants:\n  - customer_id: acme\n    name: Acme\n    auth: { local: {} }\n    rate_limit: { requests: 0, window_seconds: 60 }\n');
+    const server = run({ TENANTS_FILE: file });
+    assert.equal(await server.exit, 1);
+    assert.match(server.raw.join(''), /Invalid tenant file .*tenants\.yaml at \/tenants\/0\/rate_limit\/requests: must be >= 1/);
+  });
+});
