@@ -72,6 +72,11 @@ export class RateLimitError extends ApiError {
   }
 }
 
+export class InternalError extends ApiError {
+  readonly status = 500;
+  readonly title = 'Internal error';
+}
+
 /** The operation exists in the contract but the reference server does not serve it yet. */
 export class NotImplementedError extends ApiError {
   readonly status = 501;

@@ -1,7 +1,7 @@
 // The one place where errors become RFC 9457 application/problem+json responses.
 import type { ErrorRequestHandler, Request } from 'express';
 import {
-  ApiError, BadRequestError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, type FieldError,
+  ApiError, BadRequestError, InternalError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, type FieldError,
 } from '../errors.js';
 
 interface ValidatorError {
@@ -62,27 +62,14 @@ export function problemBody(error: ApiError, req: Request) {
 }
 
 export const problemHandler: ErrorRequestHandler = (error, req, res, _next) => {
-  const known = classify(error);
-  if (!known) {
+  let problem = classify(error);
+  if (!problem) {
     // Details stay in the server log; the client learns only the request id.
     req.ctx.log.error({ err: error }, 'unexpected error');
-  } else if (known.status >= 500) {
-    req.ctx.log.warn({ code: known.code }, known.detail);
+    problem = new InternalError('internal_error', 'An unexpected error occurred. Quote the request id when reporting it.');
   }
-  const problem = known ?? null;
-  const body = problem
-    ? problemBody(problem, req)
-    : {
-        type: 'https://groundcheck.dev/problems/internal_error',
-        title: 'Internal error',
-        status: 500,
-        detail: 'An unexpected error occurred. Quote the request id when reporting it.',
-        instance: req.path,
-        code: 'internal_error',
-        request_id: req.ctx.requestId,
-      };
   if (res.headersSent) return res.destroy();
-  for (const [name, value] of Object.entries(problem?.headers ?? {})) res.setHeader(name, value);
+  for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
   // Sent as text, not through res.json, so a problem is never itself run through response validation.
-  res.status(body.status).type('application/problem+json').send(JSON.stringify(body));
+  res.status(problem.status).type('application/problem+json').send(JSON.stringify(problemBody(problem, req)));
 };
