@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import type { Authenticator } from './auth/authenticator.js';
 import { authenticate } from './http/authenticate.js';
 import { authorize } from './http/authorize.js';
+import { idempotency } from './http/idempotency.js';
 import { problemHandler } from './http/problem.js';
 import { rateLimit } from './http/rate-limit.js';
 import { requestContext } from './http/request-context.js';
@@ -13,6 +14,7 @@ import type { Logger } from './logger.js';
 import { dispatch, type RouteTable } from './routes/route-table.js';
 import type { RateLimiter } from './services/rate-limiter.js';
 import type { Contract } from './spec/contract.js';
+import type { IdempotencyStore } from './store/idempotency-store.js';
 
 export const bodyLimitBytes = 1024 * 1024;
 
@@ -21,6 +23,7 @@ export interface AppDependencies {
   log: Logger;
   authenticator: Authenticator;
   rateLimiter: RateLimiter;
+  idempotency: IdempotencyStore;
   routes: RouteTable;
   validateResponses: boolean;
   trustProxy: boolean;
@@ -41,6 +44,8 @@ export function createApp(deps: AppDependencies): Express {
   app.use(validateBodies(deps.contract));
   app.use(validateAgainstContract(deps.contract, deps.validateResponses));
   app.use(dropCredentials);
+  // After validation, so a malformed request never claims a key; before the handler, which may not run twice.
+  app.use(idempotency(deps.idempotency));
   app.use(dispatch(deps.routes));
   app.use(problemHandler);
   return app;

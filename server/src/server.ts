@@ -8,14 +8,21 @@ import { LoginThrottle, type ThrottleLimits } from './auth/login-throttle.js';
 import { OidcVerifier } from './auth/oidc.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
+import { auditRoutes } from './routes/audit.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
 import type { RouteTable } from './routes/route-table.js';
+import { AuditExporter } from './services/audit-export.js';
+import { AuditTrail } from './services/audit-trail.js';
 import { AuthService } from './services/auth-service.js';
+import { Pseudonyms } from './services/pseudonym.js';
 import { RateLimiter } from './services/rate-limiter.js';
+import { SystemCardService } from './services/system-card.js';
 import { bootstrapUsers } from './services/user-bootstrap.js';
 import { loadContract } from './spec/contract.js';
+import { AuditStore } from './store/audit-store.js';
 import { openCosmos, type CosmosStore } from './store/cosmos.js';
+import { IdempotencyStore } from './store/idempotency-store.js';
 import { UserStore } from './store/user-store.js';
 import { TenantRegistry } from './tenants/registry.js';
 import { loadTenantFile } from './tenants/tenant-file.js';
@@ -23,6 +30,8 @@ import { loadTenantFile } from './tenants/tenant-file.js';
 export interface RunningServer {
   url: string;
   cosmos: CosmosStore;
+  /** Services other parts of the server call, exposed for tests that drive them directly. */
+  services: { audit: AuditTrail };
   close(): Promise<void>;
 }
 
@@ -45,12 +54,16 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
 
   const localTokens = new LocalTokens(config.jwtSecret);
   const authService = new AuthService(tenants, users, localTokens, new LoginThrottle(options.loginThrottle));
+  const auditStore = new AuditStore(cosmos.container('audit'));
+  const audit = new AuditTrail(auditStore);
+  const auditServices = { trail: audit, exporter: new AuditExporter(auditStore, new Pseudonyms(auditStore)), systemCard: new SystemCardService({ historyTtlDays: config.historyTtlDays }) };
   const app = createApp({
     contract: loadContract(),
     log,
     authenticator: new Authenticator(tenants, users, localTokens, new OidcVerifier()),
     rateLimiter: new RateLimiter(),
-    routes: { ...healthRoutes(cosmos), ...authRoutes(authService), ...options.routes },
+    idempotency: new IdempotencyStore(cosmos.container('idempotency')),
+    routes: { ...healthRoutes(cosmos), ...authRoutes(authService), ...auditRoutes(auditServices), ...options.routes },
     validateResponses: !config.production,
     trustProxy: config.trustProxy,
   });
@@ -64,6 +77,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
   return {
     url: `http://${host}:${port}`,
     cosmos,
+    services: { audit },
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -15,6 +15,8 @@ export interface OperationInfo {
   requiredRole: Role | 'none';
   requiredFeature: Feature | null;
   acceptsApiKey: boolean;
+  /** Declares the Idempotency-Key header: the first response to a key is replayed for 24 hours. */
+  idempotent: boolean;
 }
 
 export interface Contract {
@@ -24,17 +26,24 @@ export interface Contract {
   match(method: string, path: string): OperationInfo | { allowed: string[] } | null;
 }
 
+const idempotencyKeyRef = '#/components/parameters/IdempotencyKey';
+
 export const specPath = fileURLToPath(new URL('../../../openapi.yaml', import.meta.url));
+
+interface RawParameter {
+  $ref?: string;
+}
 
 interface RawOperation {
   operationId: string;
+  parameters?: RawParameter[];
   'x-required-role'?: Role | 'none';
   'x-required-feature'?: Feature;
   'x-api-key'?: boolean;
 }
 
 export function loadContract(path = specPath): Contract {
-  const document = parse(readFileSync(path, 'utf8')) as { paths: Record<string, Record<string, RawOperation>> };
+  const document = parse(readFileSync(path, 'utf8')) as { paths: Record<string, Record<string, RawOperation> & { parameters?: RawParameter[] }> };
   const operations: OperationInfo[] = [];
   for (const [pathTemplate, item] of Object.entries(document.paths)) {
     for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
@@ -47,6 +56,7 @@ export function loadContract(path = specPath): Contract {
         requiredRole: operation['x-required-role'] ?? 'admin',
         requiredFeature: operation['x-required-feature'] ?? null,
         acceptsApiKey: operation['x-api-key'] ?? false,
+        idempotent: [...(item.parameters ?? []), ...(operation.parameters ?? [])].some((p) => p.$ref === idempotencyKeyRef),
       });
     }
   }

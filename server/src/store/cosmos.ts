@@ -7,6 +7,8 @@ import { containerDefinitions, type ContainerName } from './containers.js';
 
 export interface CosmosStore {
   database: Database;
+  /** The account's address, for a second client to the same account (as another process would open). */
+  endpoint: string;
   container(name: ContainerName): Container;
   embedded: boolean;
   ping(): Promise<boolean>;
@@ -44,6 +46,7 @@ export async function openCosmos({ cosmos, databaseId, log }: Options): Promise<
   }
   return {
     database,
+    endpoint,
     embedded: emulator !== null,
     container: (name) => containers.get(name)!,
     async ping() {

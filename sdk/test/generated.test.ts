@@ -1,0 +1,39 @@
+// The SDK's generated files (runtime tables, schema aliases, webhook shape) match a fresh run of
+// scripts/generate.mjs over openapi.yaml, and the tables agree with what the server reads from it.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test } from 'node:test';
+import { loadContract } from '../../server/src/spec/contract.js';
+import { apiKeyPaths, idempotentPaths, openPaths } from '../src/generated/operations.js';
+
+const sdkRoot = fileURLToPath(new URL('..', import.meta.url));
+
+test('src/generated is what scripts/generate.mjs produces from openapi.yaml', () => {
+  const out = mkdtempSync(join(tmpdir(), 'gc-sdk-generated-'));
+  try {
+    const result = spawnSync(process.execPath, ['scripts/generate.mjs', out], { cwd: sdkRoot, encoding: 'utf8' });
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(readdirSync(out).sort(), ['operations.ts', 'schemas.ts', 'webhook-shape.ts']);
+    for (const file of readdirSync(out)) {
+      assert.ok(
+        readFileSync(join(out, file), 'utf8') === readFileSync(join(sdkRoot, 'src/generated', file), 'utf8'),
+        `sdk/src/generated/${file} is stale: run \`npm run generate\``,
+      );
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
+
+test('the operation tables agree with the contract as the server reads it', () => {
+  const operations = loadContract().operations;
+  assert.deepEqual([...apiKeyPaths].sort(), operations.filter((o) => o.acceptsApiKey).map((o) => o.pathTemplate).sort());
+  assert.deepEqual([...openPaths].sort(), operations.filter((o) => o.requiredRole === 'none').map((o) => o.pathTemplate).sort());
+  assert.deepEqual([...idempotentPaths], operations.filter((o) => o.idempotent).map((o) => o.pathTemplate));
+  assert.deepEqual([...idempotentPaths], ['/api/v1/validate']);
+  assert.ok(!apiKeyPaths.some((path) => path.includes('/saas/') || path.includes('/account/')));
+});

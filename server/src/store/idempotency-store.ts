@@ -1,0 +1,98 @@
+// Idempotency records: the first response to a tenant's Idempotency-Key, kept for 24 hours. Creating
+// the record is the lock, so of two concurrent requests with one key only one runs its handler.
+import type { Container } from '@azure/cosmos';
+import { sha256Hex } from '../auth/api-keys.js';
+import { daysToSeconds } from './containers.js';
+
+export const idempotencyWindowSeconds = daysToSeconds(1);
+
+export interface StoredResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** The body, base64-encoded so any content type survives. */
+  body: string;
+}
+
+export interface IdempotencyRecord {
+  /** SHA-256 of the key: keys may hold characters that Cosmos ids may not. */
+  id: string;
+  customer_id: string;
+  kind: 'idempotency';
+  operation_id: string;
+  /** Who sent the request and what it asked, hashed; a key reused for anything else is refused. */
+  fingerprint: string;
+  state: 'in_progress' | 'completed';
+  response: StoredResponse | null;
+  created_at: string;
+  ttl: number;
+}
+
+export type ClaimResult = { claimed: true; record: IdempotencyRecord } | { claimed: false; record: IdempotencyRecord };
+
+interface CosmosError {
+  code?: number;
+}
+
+const isConflict = (error: unknown) => (error as CosmosError)?.code === 409;
+const isGone = (error: unknown) => [404, 412].includes((error as CosmosError)?.code ?? 0);
+
+export class IdempotencyStore {
+  constructor(
+    private readonly container: Container,
+    /** An in-progress record older than this belongs to a request that died; another may take over. */
+    private readonly abandonedAfterMs = 10 * 60 * 1000,
+  ) {}
+
+  static recordId(key: string): string {
+    return sha256Hex(key);
+  }
+
+  /** Creates the in-progress record for the key, or returns the one that is already there. */
+  async claim(customerId: string, key: string, operationId: string, fingerprint: string, now = new Date()): Promise<ClaimResult> {
+    const record: IdempotencyRecord = {
+      id: IdempotencyStore.recordId(key),
+      customer_id: customerId,
+      kind: 'idempotency',
+      operation_id: operationId,
+      fingerprint,
+      state: 'in_progress',
+      response: null,
+      created_at: now.toISOString(),
+      ttl: idempotencyWindowSeconds,
+    };
+    try {
+      await this.container.items.create(record);
+      return { claimed: true, record };
+    } catch (error) {
+      if (!isConflict(error)) throw error;
+    }
+    const { resource: existing, etag } = await this.container.item(record.id, customerId).read<IdempotencyRecord>();
+    if (!existing) return this.claim(customerId, key, operationId, fingerprint, now);
+    const age = now.getTime() - Date.parse(existing.created_at);
+    const expired = age >= idempotencyWindowSeconds * 1000;
+    const abandoned = existing.state === 'in_progress' && age >= this.abandonedAfterMs;
+    if (!expired && !abandoned) return { claimed: false, record: existing };
+    // Take over an expired or abandoned record, unless another request just did.
+    try {
+      await this.container.item(record.id, customerId).replace(record, { accessCondition: { type: 'IfMatch', condition: etag! } });
+      return { claimed: true, record };
+    } catch (error) {
+      if (!isGone(error)) throw error;
+      return this.claim(customerId, key, operationId, fingerprint, now);
+    }
+  }
+
+  /** Stores the response the handler produced; replays are served from it until the record expires. */
+  async complete(record: IdempotencyRecord, response: StoredResponse): Promise<void> {
+    await this.container.item(record.id, record.customer_id).replace<IdempotencyRecord>({ ...record, state: 'completed', response });
+  }
+
+  /** Forgets the key, so a retry runs the handler again (after a 5xx or 429, or a lost response). */
+  async release(record: IdempotencyRecord): Promise<void> {
+    try {
+      await this.container.item(record.id, record.customer_id).delete();
+    } catch (error) {
+      if (!isGone(error)) throw error;
+    }
+  }
+}

@@ -1,0 +1,48 @@
+// A stand-in for the validate engine (a later issue): it counts its runs and answers the contract's
+// ValidateResult example with a fresh validation id, so idempotency is tested through the real pipeline.
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import type { ApiError } from '../../src/errors.js';
+import { newId } from '../../src/ids.js';
+import type { Handler } from '../../src/routes/route-table.js';
+import { specPath } from '../../src/spec/contract.js';
+
+export function validateResultExample(): Record<string, unknown> {
+  const spec = parse(readFileSync(specPath, 'utf8')) as { components: { examples: Record<string, { value: Record<string, unknown> }> } };
+  return structuredClone(spec.components.examples.ValidateResult!.value);
+}
+
+export class ValidateStub {
+  /** Bodies of the runs so far, in order. */
+  readonly runs: unknown[] = [];
+  private gate: Promise<void> | null = null;
+  private open: (() => void) | null = null;
+  private failures: (ApiError | Error)[] = [];
+
+  get count(): number {
+    return this.runs.length;
+  }
+
+  /** Runs started from now on wait until `release()`. */
+  hold(): void {
+    this.gate = new Promise((resolve) => (this.open = resolve));
+  }
+
+  release(): void {
+    this.open?.();
+    this.gate = null;
+  }
+
+  /** The next run throws this error instead of answering. */
+  failNext(error: ApiError | Error): void {
+    this.failures.push(error);
+  }
+
+  readonly handler: Handler = async (req, res) => {
+    this.runs.push(req.body);
+    if (this.gate) await this.gate;
+    const failure = this.failures.shift();
+    if (failure) throw failure;
+    res.json({ ...validateResultExample(), validation_id: newId('val') });
+  };
+}
