@@ -25,5 +25,7 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// The examples import the built SDK, as a customer's code would.
+run('npm', ['run', 'build', '-w', '@groundcheck/sdk']);
 run('npx', ['tsc', '-p', 'tsconfig.json']);
 run(process.execPath, ['--import', 'tsx', '--test', ...process.argv.slice(2), ...files]);
