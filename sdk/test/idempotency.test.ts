@@ -4,16 +4,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startTestServer, type TestServer } from '../../server/test/support/harness.js';
-import { ValidateStub } from '../../server/test/support/validate-stub.js';
+import { sampleValidateRequest, ValidateStub } from '../../server/test/support/validate-stub.js';
 import { createClient, IdempotencyError, type GroundcheckClient, type ValidationRequest } from '../src/index.js';
 import { json, startLoopback, type Loopback } from './support/loopback.js';
 
-const request: ValidationRequest = {
-  mode: 'validate',
-  question: 'How many days of paid leave do full-time employees get?',
-  chatbot_response: 'Full-time employees get 30 days of paid leave per year.',
-  inline_text: 'Full-time employees are entitled to 25 days of paid leave per calendar year.',
-};
+const request: ValidationRequest = sampleValidateRequest;
 
 let server: TestServer;
 let stub: ValidateStub;

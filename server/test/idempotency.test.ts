@@ -3,14 +3,9 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { ConflictError, RateLimitError } from '../src/errors.js';
 import { IdempotencyStore, type IdempotencyRecord } from '../src/store/idempotency-store.js';
 import { startTestServer, type TestServer } from './support/harness.js';
-import { ValidateStub } from './support/validate-stub.js';
+import { sampleValidateRequest, ValidateStub } from './support/validate-stub.js';
 
-const request = {
-  mode: 'validate',
-  question: 'How many days of paid leave do full-time employees get?',
-  chatbot_response: 'Full-time employees get 30 days of paid leave per year.',
-  inline_text: 'Full-time employees are entitled to 25 days of paid leave per calendar year.',
-};
+const request = sampleValidateRequest;
 
 let server: TestServer;
 let stub: ValidateStub;

@@ -36,13 +36,12 @@ export function idempotency(store: IdempotencyStore): RequestHandler {
 }
 
 /**
- * The same caller asking the same thing: operation, principal and body (credentials excluded). The
- * principal is part of it so that a key never replays one user's result to another user of the
- * tenant, whose data-access roles may differ.
+ * The same caller asking the same thing: operation, principal and body (credentials were already
+ * dropped from it). The principal is part of it so that a key never replays one user's result to
+ * another user of the tenant, whose data-access roles may differ.
  */
 function fingerprintOf(operationId: string, principal: Principal, body: unknown): string {
-  const { api_key: _apiKey, customer_id: _customerId, ...request } = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  return createHash('sha256').update(canonicalJson([operationId, principal.type, principal.id, request])).digest('hex');
+  return createHash('sha256').update(canonicalJson([operationId, principal.type, principal.id, body ?? {}])).digest('hex');
 }
 
 function replay(res: Response, stored: StoredResponse): void {

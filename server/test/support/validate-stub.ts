@@ -7,6 +7,14 @@ import { newId } from '../../src/ids.js';
 import type { Handler } from '../../src/routes/route-table.js';
 import { specPath } from '../../src/spec/contract.js';
 
+/** A validate request that passes the contract, shared by the idempotency tests of the server and the SDK. */
+export const sampleValidateRequest = {
+  mode: 'validate',
+  question: 'How many days of paid leave do full-time employees get?',
+  chatbot_response: 'Full-time employees get 30 days of paid leave per year.',
+  inline_text: 'Full-time employees are entitled to 25 days of paid leave per calendar year.',
+} as const;
+
 export function validateResultExample(): Record<string, unknown> {
   const spec = parse(readFileSync(specPath, 'utf8')) as { components: { examples: Record<string, { value: Record<string, unknown> }> } };
   return structuredClone(spec.components.examples.ValidateResult!.value);
