@@ -1,5 +1,16 @@
 // Configuration from environment variables, checked once at start.
 import { fileURLToPath } from 'node:url';
+import proxyAddr from 'proxy-addr';
+
+/** How many proxies, or which addresses, may set X-Forwarded-For (Express's `trust proxy`). */
+export type TrustProxy = false | number | string[];
+
+export interface HttpLimits {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
+}
 
 export interface Config {
   port: number;
@@ -12,7 +23,10 @@ export interface Config {
   historyTtlDays: number;
   jwtSecret: string | null;
   region: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  http: HttpLimits;
+  /** Requests per minute from one client address to operations that take no credentials. */
+  anonymousRateLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -33,6 +47,30 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
+/**
+ * `false`, a hop count, or a comma-separated list of proxy addresses, subnets or Express's names
+ * (`loopback`, `linklocal`, `uniquelocal`). `true` is refused: it trusts every address in
+ * X-Forwarded-For, so a client could choose the address its login attempts are counted under.
+ */
+function trustProxy(raw: string | undefined): TrustProxy {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') {
+    throw new ConfigError('TRUST_PROXY', 'must be the number of proxies in front of the server or their addresses, not "true" (which trusts any client-sent address)');
+  }
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops < 1 || hops > 10) throw new ConfigError('TRUST_PROXY', `must be a hop count from 1 to 10, got ${hops}`);
+    return hops;
+  }
+  const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  try {
+    proxyAddr.compile(entries);
+  } catch {
+    throw new ConfigError('TRUST_PROXY', `must be a hop count or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal, got "${raw}"`);
+  }
+  return entries;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const endpoint = env.COSMOS_ENDPOINT || undefined;
   const key = env.COSMOS_KEY || undefined;
@@ -46,6 +84,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}"`);
   }
+  const http = {
+    headersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 20_000, 1000, 600_000),
+    requestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+    keepAliveTimeoutMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 65_000, 1000, 600_000),
+    maxConnections: integer(env, 'HTTP_MAX_CONNECTIONS', 1000, 1, 1_000_000),
+  };
+  if (http.headersTimeoutMs > http.requestTimeoutMs) throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS', 'must not be longer than HTTP_REQUEST_TIMEOUT_MS');
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
@@ -57,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     historyTtlDays: integer(env, 'HISTORY_TTL_DAYS', 90, 1, 3650),
     jwtSecret,
     region: env.REGION || 'local',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    http,
+    anonymousRateLimit: integer(env, 'ANONYMOUS_RATE_LIMIT', 60, 1, 1_000_000),
   };
 }

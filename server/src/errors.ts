@@ -48,6 +48,11 @@ export class MethodNotAllowedError extends ApiError {
   }
 }
 
+export class RequestTimeoutError extends ApiError {
+  readonly status = 408;
+  readonly title = 'Request timeout';
+}
+
 export class ConflictError extends ApiError {
   readonly status = 409;
   readonly title = 'Conflict';
@@ -61,6 +66,11 @@ export class PayloadTooLargeError extends ApiError {
 export class UnsupportedMediaTypeError extends ApiError {
   readonly status = 415;
   readonly title = 'Unsupported media type';
+}
+
+export class HeadersTooLargeError extends ApiError {
+  readonly status = 431;
+  readonly title = 'Request header fields too large';
 }
 
 export class RateLimitError extends ApiError {

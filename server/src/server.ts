@@ -1,7 +1,8 @@
 // Builds the server from its configuration: tenants, Cosmos DB, services, HTTP.
-import type { Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
+import { answerClientErrors } from './http/client-errors.js';
 import { Authenticator } from './auth/authenticator.js';
 import { LocalTokens } from './auth/local-tokens.js';
 import { LoginThrottle, type ThrottleLimits } from './auth/login-throttle.js';
@@ -64,13 +65,24 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     rateLimiter: new RateLimiter(),
     idempotency: new IdempotencyStore(cosmos.container('idempotency')),
     routes: { ...healthRoutes(cosmos), ...authRoutes(authService), ...auditRoutes(auditServices), ...options.routes },
+    anonymousRateLimit: config.anonymousRateLimit,
     validateResponses: !config.production,
     trustProxy: config.trustProxy,
   });
 
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(config.port, config.host, () => resolve(listening));
-  });
+  const server = createServer(
+    {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      keepAliveTimeout: config.http.keepAliveTimeoutMs,
+      // How often the two timeouts above are checked; Node's default (30 s) would let them overrun.
+      connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs),
+    },
+    app,
+  );
+  server.maxConnections = config.http.maxConnections;
+  answerClientErrors(server, log);
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   log.info({ port, tenants: tenants.all.length, cosmos: cosmos.embedded ? 'embedded' : 'external' }, 'Groundcheck server listening');

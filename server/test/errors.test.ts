@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { bodyLimitBytes } from '../src/app.js';
+import { bodyLimitBytes } from '../src/http/body-parser.js';
 import { loadContract } from '../src/spec/contract.js';
 import { snapshot } from './support/cosmos-snapshot.js';
 import { email, password } from './support/fixtures.js';

@@ -110,3 +110,51 @@ describe('OIDC bearer tokens', () => {
     assert.equal(reply.body.code, 'invalid_token');
   });
 });
+
+describe('OIDC claims taken only as what they claim to be (probe regressions)', () => {
+  for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+    test(`a role named "${name}" maps to nothing and reaches no admin route`, async () => {
+      const signed = await token({ claims: { roles: [name] } });
+      const me = await server.call('/auth/me', undefined, { token: signed });
+      assert.equal(me.status, 403, me.text);
+      assert.equal(me.body.code, 'insufficient_role');
+      for (const path of ['/api/v1/audit', '/api/v1/audit/export', '/api/v1/system-card']) {
+        const reply = await server.call(path, undefined, { token: signed });
+        assert.equal(reply.status, 403, `${path}: ${reply.text}`);
+      }
+    });
+  }
+
+  test('a prototype name as the role claim beside a real role keeps the real one only', async () => {
+    const reply = await server.call('/auth/me', undefined, { token: await token({ claims: { roles: ['__proto__', 'GC.Reader'] } }) });
+    assert.equal(reply.status, 200, reply.text);
+    assert.equal(reply.body.role, 'viewer');
+  });
+
+  const malformed: [string, Record<string, unknown>][] = [
+    ['a numeric aud', { aud: 42 }],
+    ['an object aud', { aud: { toString: 1 } }],
+    ['an aud list with a number', { aud: [oidcAudience, 7] }],
+    ['a numeric iss', { iss: 12 }],
+    ['a numeric sub', { sub: 12 }],
+  ];
+  for (const [name, claims] of malformed) {
+    test(`an unsigned token with ${name} answers 401 invalid_token, not 500`, async () => {
+      const payload = { iss: oidcIssuer, aud: oidcAudience, sub: 'x', exp: Math.floor(Date.now() / 1000) + 300, roles: ['GC.Admin'], ...claims };
+      const forged = unsigned(payload).replace(/\.$/, '.c2lnbmF0dXJl');
+      const reply = await server.call('/auth/me', undefined, { token: forged });
+      assert.equal(reply.status, 401, reply.text);
+      assert.equal(reply.body.code, 'invalid_token');
+    });
+  }
+
+  test('a signed token whose sub is not a string is refused', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const signed = await new SignJWT({ roles: ['GC.Admin'], sub: 42 } as never)
+      .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+      .setIssuer(oidcIssuer).setAudience(oidcAudience).setIssuedAt(now).setExpirationTime(now + 300)
+      .sign(signingKey);
+    const reply = await server.call('/auth/me', undefined, { token: signed });
+    assert.equal(reply.status, 401, reply.text);
+  });
+});

@@ -117,6 +117,33 @@ describe('operations', () => {
   });
 });
 
+describe('request bounds', () => {
+  /** Every string and array a request may carry, with the path that reaches it. */
+  function* unbounded(schema: Schema | undefined, at: string, seen: Set<Schema>): Generator<string> {
+    if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
+    seen.add(schema);
+    const types = ([] as unknown[]).concat(schema.type ?? []);
+    if (types.includes('array') && schema.maxItems === undefined) yield `${at}: array without maxItems`;
+    if (types.includes('string') && schema.maxLength === undefined && schema.enum === undefined && schema.const === undefined) yield `${at}: string without maxLength`;
+    for (const key of ['allOf', 'oneOf', 'anyOf'] as const) for (const [i, part] of (schema[key] ?? []).entries()) yield* unbounded(part as Schema, `${at}/${key}/${i}`, seen);
+    if ('items' in schema) yield* unbounded(schema.items as Schema, `${at}/items`, seen);
+    for (const [name, property] of Object.entries(schema.properties ?? {})) yield* unbounded(property as Schema, `${at}/${name}`, seen);
+    if (typeof schema.additionalProperties === 'object') yield* unbounded(schema.additionalProperties as Schema, `${at}/*`, seen);
+  }
+
+  test('every string and array of every request body and parameter has an upper bound', () => {
+    const found: string[] = [];
+    for (const { path, operation } of operations(spec)) {
+      const body = (operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content?.['application/json']?.schema as Schema | undefined;
+      found.push(...unbounded(body, operation.operationId!, new Set()));
+      for (const parameter of [...(spec.paths![path]!.parameters ?? []), ...(operation.parameters ?? [])] as OpenAPIV3_1.ParameterObject[]) {
+        found.push(...unbounded(parameter.schema as Schema, `${operation.operationId}:${parameter.name}`, new Set()));
+      }
+    }
+    assert.deepEqual(found, []);
+  });
+});
+
 describe('examples', () => {
   function* mediaExamples() {
     for (const { path, operation } of operations(spec)) {

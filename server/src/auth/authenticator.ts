@@ -1,7 +1,7 @@
 // Turns presented credentials into a Principal, or fails with the reason.
 import { decodeJwt, type JWTPayload } from 'jose';
 import { AuthenticationError, PermissionError } from '../errors.js';
-import { roleRank, type Role } from '../spec/contract.js';
+import { isRole, roleRank, type Role } from '../spec/contract.js';
 import type { UserStore } from '../store/user-store.js';
 import type { TenantRegistry } from '../tenants/registry.js';
 import type { Tenant } from '../tenants/tenant.js';
@@ -28,7 +28,8 @@ export class Authenticator {
       throw invalidToken();
     }
     if (claims.iss === localIssuer) return this.fromLocalToken(token);
-    const audiences = typeof claims.aud === 'string' ? [claims.aud] : (claims.aud ?? []);
+    // Claims are read before the signature is checked, so each is taken only in its expected type.
+    const audiences = typeof claims.aud === 'string' ? [claims.aud] : Array.isArray(claims.aud) ? claims.aud.filter((a): a is string => typeof a === 'string') : [];
     const tenant = typeof claims.iss === 'string' ? this.tenants.byIssuer(claims.iss, audiences) : null;
     if (!tenant) throw invalidToken();
     return this.fromOidcToken(token, tenant);
@@ -60,16 +61,22 @@ export class Authenticator {
   private async fromOidcToken(token: string, tenant: Tenant): Promise<Principal> {
     const settings = tenant.auth.oidc!;
     const payload = await this.oidc.verify(token, tenant);
-    const role = highestRole(asStrings(payload[settings.rolesClaim]).map((name) => settings.roleMapping[name]));
+    if (typeof payload.sub !== 'string' || payload.sub === '') throw invalidToken();
+    const role = highestRole(asStrings(claim(payload, settings.rolesClaim)).map((name) => settings.roleMapping.get(name)));
     if (!role) throw new PermissionError('insufficient_role', 'The token carries no role that this tenant maps to admin, user or viewer.');
-    const name = payload[settings.nameClaim];
+    const name = claim(payload, settings.nameClaim);
     return {
       type: 'user', id: `sub:${payload.sub}`, name: typeof name === 'string' ? name : null,
       email: typeof payload.email === 'string' ? payload.email : null, role,
-      dataAccessRoles: asStrings(payload[settings.dataAccessRolesClaim]), authentication: 'oidc',
+      dataAccessRoles: asStrings(claim(payload, settings.dataAccessRolesClaim)), authentication: 'oidc',
       expiresAt: new Date(payload.exp! * 1000), tenant,
     };
   }
+}
+
+/** A claim of the token's own, never one inherited from Object.prototype. */
+function claim(payload: JWTPayload, name: string): unknown {
+  return Object.hasOwn(payload, name) ? payload[name] : undefined;
 }
 
 /** A claim holding one value, a list, or a space-separated list (as OAuth scopes are). */
@@ -80,5 +87,5 @@ function asStrings(claim: unknown): string[] {
 }
 
 function highestRole(roles: (Role | undefined)[]): Role | null {
-  return roles.reduce<Role | null>((best, role) => (role && (!best || roleRank[role] > roleRank[best]) ? role : best), null);
+  return roles.reduce<Role | null>((best, role) => (isRole(role) && (!best || roleRank(role) > roleRank(best)) ? role : best), null);
 }

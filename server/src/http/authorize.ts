@@ -1,17 +1,18 @@
 import type { RequestHandler } from 'express';
-import { PermissionError } from '../errors.js';
-import { roleRank } from '../spec/contract.js';
+import { AuthenticationError, PermissionError } from '../errors.js';
+import { hasRole } from '../spec/contract.js';
 
-/** Enforces the operation's x-required-feature and x-required-role from the contract. */
+/** Enforces the operation's x-required-feature and x-required-role from the contract; fails closed. */
 export const authorize: RequestHandler = (req, _res, next) => {
   const operation = req.ctx.operation!;
+  if (operation.requiredRole === 'none') return next();
   const principal = req.ctx.principal;
-  if (operation.requiredRole === 'none' || !principal) return next();
+  if (!principal) throw new AuthenticationError('unauthenticated', 'This operation needs credentials.');
   const feature = operation.requiredFeature;
-  if (feature && !principal.tenant.features[feature]) {
+  if (feature && !(Object.hasOwn(principal.tenant.features, feature) && principal.tenant.features[feature] === true)) {
     throw new PermissionError('feature_disabled', `The ${feature} feature is not enabled for this tenant.`);
   }
-  if (roleRank[principal.role] < roleRank[operation.requiredRole]) {
+  if (!hasRole(principal.role, operation.requiredRole)) {
     throw new PermissionError('insufficient_role', `This operation needs the ${operation.requiredRole} role; the caller has ${principal.role}.`);
   }
   next();

@@ -7,6 +7,10 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormats from 'ajv-formats';
 import { BadRequestError, type FieldError } from '../errors.js';
 import type { Contract } from '../spec/contract.js';
+import { checkBounds } from './body-bounds.js';
+
+/** A problem lists at most this many fields; its detail gives the full count. */
+export const maxFieldErrors = 20;
 
 interface Document {
   paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: unknown }> } }>>;
@@ -50,22 +54,43 @@ function fieldErrors(errors: ErrorObject[]): FieldError[] {
   return fields.filter((f) => !seen.has(f.pointer + f.detail) && seen.add(f.pointer + f.detail));
 }
 
-export function validateBodies(contract: Contract): RequestHandler {
+/** Checks a parsed body against its operation's schema; throws a BadRequestError listing the fields. */
+export type BodyValidator = (operationId: string, body: unknown) => void;
+
+export function createBodyValidator(contract: Contract): BodyValidator {
   const ajv = new Ajv2020({ allErrors: true, strict: false, discriminator: true });
   addFormats.default(ajv);
   ajv.addSchema(withoutMappings(contract.document) as object, 'contract');
-  const validators = new Map<string, ValidateFunction>();
+  const document = contract.document as unknown as Document;
+  const resolve = (ref: string) => ref.slice(2).split('/').reduce<any>((node, key) => node[key.replaceAll('~1', '/').replaceAll('~0', '~')], document);
+  const validators = new Map<string, { schema: Record<string, unknown>; validate: ValidateFunction }>();
   for (const operation of contract.operations) {
-    const document = contract.document as unknown as Document;
     const schema = document.paths[operation.pathTemplate]?.[operation.method.toLowerCase()]?.requestBody?.content?.['application/json']?.schema;
     if (!schema) continue;
     const pointer = `/paths/${operation.pathTemplate.replaceAll('~', '~0').replaceAll('/', '~1')}/${operation.method.toLowerCase()}/requestBody/content/application~1json/schema`;
-    validators.set(operation.operationId, ajv.compile({ $ref: `contract#${pointer}` }));
+    validators.set(operation.operationId, { schema: schema as Record<string, unknown>, validate: ajv.compile({ $ref: `contract#${pointer}` }) });
   }
-  return (req, _res, next) => {
-    const validate = validators.get(req.ctx.operation!.operationId);
-    if (!validate || req.body === undefined || validate(req.body)) return next();
-    const fields = fieldErrors(validate.errors!);
-    throw new BadRequestError('invalid_request', `The request body has ${fields.length} invalid field${fields.length === 1 ? '' : 's'}.`, fields);
+  return (operationId, body) => {
+    const validator = validators.get(operationId);
+    if (!validator) return;
+    const bounds = checkBounds(validator.schema, body, resolve, maxFieldErrors);
+    if (bounds.total > 0) throw invalid(bounds.errors, bounds.total);
+    if (validator.validate(body)) return;
+    const fields = fieldErrors(validator.validate.errors!);
+    throw invalid(fields.slice(0, maxFieldErrors), fields.length);
   };
+}
+
+export function validateBodies(contract: Contract): RequestHandler {
+  const validate = createBodyValidator(contract);
+  return (req, _res, next) => {
+    if (req.body !== undefined) validate(req.ctx.operation!.operationId, req.body);
+    next();
+  };
+}
+
+function invalid(fields: FieldError[], total: number): BadRequestError {
+  const count = `${total} invalid field${total === 1 ? '' : 's'}`;
+  const detail = total > fields.length ? `The request body has ${count}; the first ${fields.length} are listed.` : `The request body has ${count}.`;
+  return new BadRequestError('invalid_request', detail, fields);
 }

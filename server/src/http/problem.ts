@@ -13,6 +13,7 @@ interface ValidatorError {
 interface BodyParserError {
   type: string;
   status: number;
+  limit?: number;
 }
 
 function isValidatorError(error: unknown): error is ValidatorError {
@@ -32,7 +33,7 @@ function toFieldError({ path, message }: { path: string; message: string }): Fie
 function classify(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
   const parserError = error as Partial<BodyParserError>;
-  if (parserError?.type === 'entity.too.large') return new PayloadTooLargeError('payload_too_large', 'The request body exceeds the limit of 1048576 bytes.');
+  if (parserError?.type === 'entity.too.large') return new PayloadTooLargeError('payload_too_large', `The request body exceeds this operation's limit of ${parserError.limit} bytes.`);
   if (parserError?.type === 'entity.parse.failed') return new BadRequestError('malformed_json', 'The request body is not valid JSON.');
   if (parserError?.type === 'encoding.unsupported' || parserError?.type === 'charset.unsupported') {
     return new UnsupportedMediaTypeError('unsupported_media_type', 'The request body must be UTF-8 JSON.');
@@ -49,19 +50,29 @@ function classify(error: unknown): ApiError | null {
 }
 
 export function problemBody(error: ApiError, req: Request) {
+  return problemOf(error, req.path, req.ctx.requestId);
+}
+
+/** The RFC 9457 body of an error; `instance` is omitted when the request's path is unknown. */
+export function problemOf(error: ApiError, instance: string | null, requestId: string) {
   return {
     type: `https://groundcheck.dev/problems/${error.code}`,
     title: error.title,
     status: error.status,
     detail: error.detail,
-    instance: req.path,
+    ...(instance === null ? {} : { instance }),
     code: error.code,
-    request_id: req.ctx.requestId,
+    request_id: requestId,
     ...(error.fieldErrors.length > 0 ? { errors: error.fieldErrors } : {}),
   };
 }
 
 export const problemHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  // The client went away while sending its body: nobody is left to answer, and nothing went wrong here.
+  if ((error as Partial<BodyParserError>)?.type === 'request.aborted') {
+    req.ctx.log.info('client aborted the request while sending its body');
+    return res.destroy();
+  }
   let problem = classify(error);
   if (!problem) {
     // Details stay in the server log; the client learns only the request id.

@@ -1,19 +1,41 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { RateLimitError } from '../errors.js';
-import type { RateLimiter } from '../services/rate-limiter.js';
+import type { RateLimiter, RateLimitState } from '../services/rate-limiter.js';
+
+function setHeaders(res: Response, state: RateLimitState) {
+  res.setHeader('RateLimit-Limit', String(state.limit));
+  res.setHeader('RateLimit-Remaining', String(state.remaining));
+  res.setHeader('RateLimit-Reset', String(state.reset));
+}
 
 /** Counts authenticated calls against the tenant's limit and reports the window in headers. */
 export function rateLimit(limiter: RateLimiter): RequestHandler {
   return (req, res, next) => {
     const principal = req.ctx.principal;
     if (!principal) return next();
-    const state = limiter.consume(principal.tenant);
+    const { rateLimit: limit, customerId } = principal.tenant;
+    const state = limiter.consume(`tenant:${customerId}`, limit);
     req.ctx.rateLimit = state;
-    res.setHeader('RateLimit-Limit', String(state.limit));
-    res.setHeader('RateLimit-Remaining', String(state.remaining));
-    res.setHeader('RateLimit-Reset', String(state.reset));
+    setHeaders(res, state);
     if (!state.allowed) {
-      throw new RateLimitError('rate_limited', `The tenant's limit of ${state.limit} requests per ${principal.tenant.rateLimit.windowSeconds} seconds is used up; retry in ${state.reset} seconds.`, state.reset);
+      throw new RateLimitError('rate_limited', `The tenant's limit of ${state.limit} requests per ${limit.windowSeconds} seconds is used up; retry in ${state.reset} seconds.`, state.reset);
+    }
+    next();
+  };
+}
+
+/**
+ * Counts calls to operations that take a body but no credentials (login) per client address, before
+ * the body is read: nobody can make the server parse bodies faster than this without an account.
+ */
+export function anonymousRateLimit(limiter: RateLimiter, requestsPerMinute: number): RequestHandler {
+  return (req, res, next) => {
+    const operation = req.ctx.operation!;
+    if (operation.requiredRole !== 'none' || !operation.hasBody) return next();
+    const state = limiter.consume(`address:${req.ip ?? 'unknown'}`, { requests: requestsPerMinute, windowSeconds: 60 });
+    setHeaders(res, state);
+    if (!state.allowed) {
+      throw new RateLimitError('rate_limited', `This address's limit of ${state.limit} requests per minute without credentials is used up; retry in ${state.reset} seconds.`, state.reset);
     }
     next();
   };

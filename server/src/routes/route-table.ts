@@ -10,7 +10,7 @@ export type RouteTable = Partial<Record<OperationId, Handler>>;
 export function dispatch(table: RouteTable): RequestHandler {
   return async (req, res) => {
     const operation = req.ctx.operation!;
-    const handler = table[operation.operationId as OperationId];
+    const handler = Object.hasOwn(table, operation.operationId) ? table[operation.operationId as OperationId] : undefined;
     if (!handler) {
       throw new NotImplementedError('not_implemented', `${operation.method} ${operation.pathTemplate} is in the contract but this server does not serve it yet.`);
     }

@@ -80,8 +80,11 @@ function exportDays(request: Partial<AuditExportRequest>, now: Date): { date_fro
   return { date_from: addDays(today, -(days - 1)), date_to: today };
 }
 
+const firstDay = Date.parse('0001-01-01T00:00:00.000Z');
+
+/** A rolling window that would start before year 1 starts at its first day: nothing is older. */
 function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00.000Z`) + days * dayMs).toISOString().slice(0, 10);
+  return new Date(Math.max(firstDay, Date.parse(`${day}T00:00:00.000Z`) + days * dayMs)).toISOString().slice(0, 10);
 }
 
 function enterpriseEvent(event: AuditEvent, pseudonymize: Pseudonymize): EnterpriseAuditEvent {

@@ -32,7 +32,9 @@ export class AuthService {
     const wait = this.throttle.retryAfter(account, clientAddress);
     if (wait > 0) throw new RateLimitError('too_many_login_attempts', `Too many failed sign-in attempts; retry in ${wait} seconds.`, wait);
 
-    const user = tenant ? await this.users.findByEmail(tenant.customerId, request.email) : null;
+    // An unknown tenant costs the same query as a known one (decision S5): timing tells nothing.
+    const found = await this.users.findByEmail(request.customer_id, request.email);
+    const user = tenant ? found : null;
     const usable = user && user.status === 'active' && user.password_hash;
     const valid = usable ? await verifyPassword(request.password, user.password_hash!) : await verifyAgainstDecoy(request.password);
     if (!valid || !user) {

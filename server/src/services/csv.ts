@@ -1,11 +1,12 @@
 // RFC 4180 CSV with formula neutralisation: a text cell that a spreadsheet would run as a formula
-// (it starts with =, +, -, @, or a tab or carriage return, which some spreadsheets skip before
-// one) gets a leading ' so it is shown as text. Numbers are written as they are: they cannot
-// carry a formula.
+// gets a leading ' so it is shown as text. That is a cell whose first character other than white
+// space (which spreadsheets skip) is =, +, - or @, or their fullwidth forms, which some spreadsheets
+// read as the ASCII ones; and a cell starting with a tab or carriage return. Numbers are written as
+// they are: they cannot carry a formula.
 
 export type CsvCell = string | number | boolean | null | undefined;
 
-const formulaStart = /^[=+\-@\t\r]/;
+const formulaStart = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/u;
 const needsQuotes = /[",\r\n]/;
 
 export function csvCell(cell: CsvCell): string {

@@ -15,6 +15,8 @@ export interface OperationInfo {
   requiredRole: Role | 'none';
   requiredFeature: Feature | null;
   acceptsApiKey: boolean;
+  /** Declares a JSON request body. */
+  hasBody: boolean;
   /** Declares the Idempotency-Key header: the first response to a key is replayed for 24 hours. */
   idempotent: boolean;
 }
@@ -40,6 +42,7 @@ interface RawOperation {
   'x-required-role'?: Role | 'none';
   'x-required-feature'?: Feature;
   'x-api-key'?: boolean;
+  requestBody?: unknown;
 }
 
 export function loadContract(path = specPath): Contract {
@@ -56,6 +59,7 @@ export function loadContract(path = specPath): Contract {
         requiredRole: operation['x-required-role'] ?? 'admin',
         requiredFeature: operation['x-required-feature'] ?? null,
         acceptsApiKey: operation['x-api-key'] ?? false,
+        hasBody: operation.requestBody !== undefined,
         idempotent: [...(item.parameters ?? []), ...(operation.parameters ?? [])].some((p) => p.$ref === idempotencyKeyRef),
       });
     }
@@ -70,9 +74,13 @@ export function loadContract(path = specPath): Contract {
     match(method, path) {
       const candidates = routes.filter((route) => route.regex.test(path));
       if (candidates.length === 0) return null;
-      const exact = candidates.find((route) => route.operation.method === method);
+      // HEAD is GET without the body, as HTTP defines it (RFC 9110 §9.3.2).
+      const wanted = method === 'HEAD' ? 'GET' : method;
+      const exact = candidates.find((route) => route.operation.method === wanted);
       if (exact) return exact.operation;
-      return { allowed: [...new Set(candidates.map((route) => route.operation.method))] };
+      const allowed = new Set(candidates.map((route) => route.operation.method));
+      if (allowed.has('GET')) allowed.add('HEAD');
+      return { allowed: [...allowed] };
     },
   };
 }
@@ -85,4 +93,23 @@ function templateToRegex(template: string): RegExp {
   return new RegExp(`^${pattern}/?$`);
 }
 
-export const roleRank: Record<Role, number> = { viewer: 1, user: 2, admin: 3 };
+const roleRanks = new Map<string, number>([
+  ['viewer', 1],
+  ['user', 2],
+  ['admin', 3],
+]);
+
+/** The role's rank, or 0 for anything that is not one of the three roles. */
+export function roleRank(role: unknown): number {
+  return typeof role === 'string' ? (roleRanks.get(role) ?? 0) : 0;
+}
+
+/** Fails closed: an unknown or missing role has no rights, and no role satisfies an unknown requirement. */
+export function hasRole(actual: unknown, required: Role): boolean {
+  const needed = roleRank(required);
+  return needed > 0 && roleRank(actual) >= needed;
+}
+
+export function isRole(value: unknown): value is Role {
+  return roleRank(value) > 0;
+}

@@ -148,7 +148,7 @@ function toTenant(raw: RawTenant, region: string): Tenant {
             audience: oidc.audience,
             jwksUri: oidc.jwks_uri,
             rolesClaim: oidc.roles_claim,
-            roleMapping: oidc.role_mapping,
+            roleMapping: new Map(Object.entries(oidc.role_mapping)),
             dataAccessRolesClaim: oidc.data_access_roles_claim,
             nameClaim: oidc.name_claim,
           }

@@ -15,7 +15,8 @@ export interface OidcSettings {
   audience: string;
   jwksUri: string;
   rolesClaim: string;
-  roleMapping: Record<string, Role>;
+  /** Customer role name → service role; a Map, so a claim such as `constructor` finds nothing. */
+  roleMapping: ReadonlyMap<string, Role>;
   dataAccessRolesClaim: string;
   nameClaim: string;
 }

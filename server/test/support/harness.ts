@@ -1,6 +1,6 @@
 // Starts the real server in this process on a loopback port, on the embedded Cosmos emulator.
 import { loadConfig, type Config } from '../../src/config.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger, type Logger } from '../../src/logger.js';
 import { startServer, type RunningServer, type StartOptions } from '../../src/server.js';
 import type { Role } from '../../src/spec/contract.js';
 import { email, password, writeFixture, type Fixture } from './fixtures.js';
@@ -69,11 +69,14 @@ export interface TestServerOptions extends StartOptions {
   env?: Record<string, string>;
   jwksUri?: string;
   fixture?: Fixture;
+  /** A logger of the test's own, to read what the server logs. */
+  log?: Logger;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const fixture = options.fixture ?? (await writeFixture({ jwksUri: options.jwksUri }));
-  const config: Config = loadConfig({ PORT: '0', HOST: '127.0.0.1', TENANTS_FILE: fixture.file, LOG_LEVEL: 'silent', ...options.env });
-  const running = await startServer(config, createLogger(config.logLevel), options);
+  // Tests sign in far more often than people do; the limit on calls without credentials has its own test.
+  const config: Config = loadConfig({ PORT: '0', HOST: '127.0.0.1', TENANTS_FILE: fixture.file, LOG_LEVEL: 'silent', ANONYMOUS_RATE_LIMIT: '100000', ...options.env });
+  const running = await startServer(config, options.log ?? createLogger(config.logLevel), options);
   return new TestServer(running, fixture);
 }

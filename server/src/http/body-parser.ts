@@ -1,0 +1,69 @@
+// Reads JSON request bodies: UTF-8, uncompressed, within the operation's size limit. Anything else
+// is refused with a problem before a byte of it is interpreted.
+import contentType from 'content-type';
+import express, { type RequestHandler } from 'express';
+import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors.js';
+
+/** The largest body an operation with credentials accepts (decision row 71). */
+export const bodyLimitBytes = 1024 * 1024;
+/** Operations without credentials (login) need only a few fields; anyone can send them. */
+export const anonymousBodyLimitBytes = 8 * 1024;
+/**
+ * Object members in one body. The largest valid body of the contract has about 1 500 (a template
+ * schema of 200 fields); enumerating 100 000 keys of one object costs the event loop ~20 ms.
+ */
+export const maxBodyMembers = 10_000;
+
+/**
+ * Counts object members (a `:` outside strings) in the raw bytes, before JSON.parse builds them: a
+ * scan of 1 MiB costs about a millisecond; parsing and enumerating 100 000 members, a hundred.
+ */
+export function assertMemberCount(body: Uint8Array, max = maxBodyMembers): void {
+  let members = 0;
+  let inString = false;
+  for (let i = 0; i < body.length; i += 1) {
+    const byte = body[i];
+    if (inString) {
+      if (byte === 0x5c) i += 1; // the escaped byte cannot end the string
+      else if (byte === 0x22) inString = false;
+    } else if (byte === 0x22) inString = true;
+    else if (byte === 0x3a && ++members > max) {
+      throw new PayloadTooLargeError('payload_too_large', `The request body has more than ${max} object members.`);
+    }
+  }
+}
+
+export function parseBodies(): RequestHandler {
+  const parse = (limit: number) => express.json({ limit, inflate: false, strict: true, type: () => true, verify: (_req, _res, body) => assertMemberCount(body) });
+  const large = parse(bodyLimitBytes);
+  const small = parse(anonymousBodyLimitBytes);
+  return (req, res, next) => {
+    if (!carriesBody(req.headers)) return next();
+    const encoding = req.headers['content-encoding'];
+    if (encoding !== undefined && encoding.toLowerCase() !== 'identity') {
+      throw new UnsupportedMediaTypeError('unsupported_media_type', 'Request bodies must not be compressed: send them without Content-Encoding.');
+    }
+    if (!isUtf8Json(req.headers['content-type'])) {
+      throw new UnsupportedMediaTypeError('unsupported_media_type', 'Send the request body as UTF-8 JSON (Content-Type: application/json).');
+    }
+    const parser = req.ctx.operation!.requiredRole === 'none' ? small : large;
+    parser(req, res, next);
+  };
+}
+
+function isUtf8Json(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  let parsed: contentType.ParsedMediaType;
+  try {
+    parsed = contentType.parse(header);
+  } catch {
+    return false;
+  }
+  const charset = parsed.parameters.charset?.toLowerCase();
+  return (parsed.type === 'application/json' || /^application\/[^/]+\+json$/.test(parsed.type)) && (charset === undefined || charset === 'utf-8');
+}
+
+/** A request has a body when it says so with a non-zero Content-Length or with Transfer-Encoding. */
+function carriesBody(headers: { 'content-length'?: string; 'transfer-encoding'?: string }): boolean {
+  return headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+}
