@@ -1,0 +1,69 @@
+// Validation engine benchmark: a 10-sentence answer validated against 10 KB, 100 KB, 1 MB and 10 MB
+// of sources (built from the dev data's documents, so no network), on one core; then the mean time
+// per case over the eval data sets. Time per MB should stay flat: the cost is linear in the sources.
+//
+// Usage: npm run bench -- engine [--runs=5]
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createEngine } from '../server/src/engine/index.js';
+
+const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 5);
+const data = fileURLToPath(new URL('../../shared/data/', import.meta.url));
+const halu = readFileSync(`${data}halueval-qa-dev.jsonl`, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { knowledge: string; question: string; right_answer: string; hallucinated_answer: string });
+const rag = readFileSync(`${data}rag-cases-dev.jsonl`, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { source: string; question: string; answer: string });
+const engine = createEngine();
+
+const documents = [...rag.map((r) => r.source), ...halu.map((h) => h.knowledge)];
+const answer = [
+  'The Standard tier of Object Storage is committed to 99.9% monthly uptime.',
+  'Credits are applied to future invoices and are not refundable as cash.',
+  'A single adult fare costs $2.75 and includes transfers for 90 minutes.',
+  'Breakfast costs €18 per adult and €9 per child aged 4–11.',
+  'Passwords must be at least 14 characters long.',
+  'The Orrin Canal opened in 1847.',
+  'Overdraft fees are $30 per item, at most 3 per business day.',
+  'The Pulse 3 Pro case supports Qi wireless charging.',
+  'Version 4.1.1 fixed a cross-site scripting issue.',
+  'Applications close on 31 March 2025.',
+].join(' ');
+
+function sourcesOf(bytes: number): { source_id: string; text: string }[] {
+  const parts: string[] = [];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    const doc = documents[i % documents.length]!;
+    parts.push(doc);
+    size += doc.length + 2;
+  }
+  // Ten sources of equal size, as a source group of several files would give.
+  const per = Math.ceil(parts.length / 10);
+  return Array.from({ length: 10 }, (_, i) => ({ source_id: `src_${i}`, text: parts.slice(i * per, (i + 1) * per).join('\n\n') })).filter((s) => s.text);
+}
+
+async function time(fn: () => Promise<unknown>): Promise<number> {
+  globalThis.gc?.();
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+await engine.validate({ question: 'warm-up', answer, sources: sourcesOf(10_000) });
+console.log('validate, 10-sentence answer (median of runs):');
+for (const bytes of [10_000, 100_000, 1_000_000, 10_000_000]) {
+  const sources = sourcesOf(bytes);
+  const size = sources.reduce((n, s) => n + s.text.length, 0);
+  const times: number[] = [];
+  for (let r = 0; r < runs; r++) times.push(await time(() => engine.validate({ question: 'What are the terms?', answer, sources })));
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)]!;
+  console.log(`  ${(size / 1e6).toFixed(2).padStart(6)} MB of sources: ${median.toFixed(1).padStart(8)} ms  (${(median / (size / 1e6)).toFixed(1)} ms per MB)`);
+}
+
+const cases = [
+  ...halu.flatMap((h) => [{ question: h.question, answer: h.right_answer, text: h.knowledge }, { question: h.question, answer: h.hallucinated_answer, text: h.knowledge }]),
+  ...rag.map((r) => ({ question: r.question, answer: r.answer, text: r.source })),
+];
+const total = await time(async () => {
+  for (const c of cases) await engine.validate({ question: c.question, answer: c.answer, sources: [{ source_id: 'inline_text', text: c.text }] });
+});
+console.log(`eval cases: ${cases.length}, mean ${(total / cases.length).toFixed(2)} ms per case`);

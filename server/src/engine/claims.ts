@@ -1,0 +1,76 @@
+// The answer cut into claims with UTF-16 offsets: sentences, list items and clauses that carry
+// separate facts. Courtesy and framing ("Sure!", "Good question —", "Let me know if...") are not
+// claims; a leading "Yes"/"No" is kept as the answer's polarity.
+import { courtesyPatterns } from './lexicon.js';
+
+export interface ClaimSpan {
+  text: string;
+  start: number;
+  end: number;
+  /** The sentence the claim sits in, for checks that need its other clauses (comparisons). */
+  sentenceStart: number;
+  sentenceEnd: number;
+}
+
+export interface SplitAnswer {
+  claims: ClaimSpan[];
+  /** `yes` / `no` when the answer opens with one; used for answers that are nothing else. */
+  polarity: 'yes' | 'no' | undefined;
+  polaritySpan: [number, number] | undefined;
+}
+
+const sentenceEnd = /[.!?]+["”’)]?(?=\s+["“‘(]?[\p{Lu}\d`$€£])|\n+|[.!?]+["”’)]?\s*$/gu;
+const clauseBreak = /;\s+|\s+[—–]\s+|\s+-\s+|,\s+(?=(?:but|while|whereas|though|although|so|and then|plus)\b)|:\s+(?=[\p{L}`$€£\d])/gu;
+const leadingFraming = /^(?:(?:yes|no|nope|yep|sure|sorry|certainly|absolutely|unfortunately|sadly|fortunately|good news|ok|okay|not really|not yet|not anymore|unfortunately not|i'm afraid not|i'm afraid|i am afraid|it seems not|it depends|good question|great question)\b[\s,!.:;—–-]*)+|^(?:the\s+)?(?:short\s+)?answer\s+is\s+(?:that\s+)?|^(?:according to|based on|per|as stated in|as per)\s+(?:the\s+)?[^,]{0,60},\s*|^(?:the\s+)?(?:policy|document|summary|article|manual|page|terms|agreement|guide|notes?|changelog|sla|faq)\s+(?:says|states|notes|explains|mentions|indicates|specifies)\s+(?:that\s+)?/iu;
+const polarityWord = /^\s*(yes|yep|yeah|sure|absolutely|certainly|no|nope|not really|not yet|not anymore|unfortunately not|sadly,? no|i'm afraid not|it seems not)\b/i;
+
+export function splitAnswer(answer: string): SplitAnswer {
+  const claims: ClaimSpan[] = [];
+  let start = 0;
+  sentenceEnd.lastIndex = 0;
+  const sentences: [number, number][] = [];
+  for (let m = sentenceEnd.exec(answer); m; m = sentenceEnd.exec(answer)) {
+    sentences.push([start, m.index + m[0].length]);
+    start = m.index + m[0].length;
+    if (m[0].length === 0) sentenceEnd.lastIndex++;
+  }
+  if (start < answer.length) sentences.push([start, answer.length]);
+  for (const [sStart, sEnd] of sentences) {
+    let cStart = sStart;
+    clauseBreak.lastIndex = 0;
+    const sentence = answer.slice(sStart, sEnd);
+    for (let m = clauseBreak.exec(sentence); m; m = clauseBreak.exec(sentence)) {
+      addClaim(claims, answer, cStart, sStart + m.index, sStart, sEnd);
+      cStart = sStart + m.index + m[0].length;
+    }
+    addClaim(claims, answer, cStart, sEnd, sStart, sEnd);
+  }
+  const p = polarityWord.exec(answer);
+  const polarity = p ? (/^(yes|yep|yeah|sure|absolutely|certainly)$/i.test(p[1]!) ? 'yes' : 'no') : undefined;
+  const offset = p ? p.index + p[0].indexOf(p[1]!) : 0;
+  return { claims, polarity, polaritySpan: p ? [offset, offset + p[1]!.length] : undefined };
+}
+
+function addClaim(claims: ClaimSpan[], answer: string, start: number, end: number, sentenceStart: number, sentenceEnd: number): void {
+  // Strip list markers, framing openers and trailing punctuation; what is left is the claim.
+  let text = answer.slice(start, end);
+  const lead = /^[\s\-*•·>\d.)]*(?=\S)/.exec(text);
+  let from = start + (lead && /^\s*(?:[-*•·]|\d+[.)])\s/.test(text) ? lead[0].length : (/^\s*/.exec(text)?.[0].length ?? 0));
+  for (;;) {
+    text = answer.slice(from, end);
+    const framing = leadingFraming.exec(text);
+    if (!framing || framing[0].length === 0) break;
+    from += framing[0].length;
+  }
+  let to = end;
+  // A trailing citation ("[src_1]") is a reference, not part of the claim.
+  const citation = /\s*\[[^\]\n]{1,80}\]\s*[.!?]?\s*$/.exec(answer.slice(from, to));
+  if (citation) to = from + citation.index;
+  while (to > from && /[\s.,;:!?—–-]/.test(answer[to - 1]!)) to--;
+  text = answer.slice(from, to);
+  if (!/[\p{L}\p{N}]/u.test(text)) return;
+  if (courtesyPatterns.some((pattern) => pattern.test(text))) return;
+  // A clause with no word of three letters or more (a lone "No", "OK") carries no fact.
+  if (!/[\p{L}\p{N}]{3,}/u.test(text) && !/\d/.test(text)) return;
+  claims.push({ text, start: from, end: to, sentenceStart, sentenceEnd });
+}

@@ -1,0 +1,40 @@
+// Calendar dates in common formats, read with chrono-node. The reference date is fixed (no clock
+// read): only the parts a text states (day, month, year) are kept and compared.
+import * as chrono from 'chrono-node';
+
+export interface CalendarDate {
+  day: number | undefined;
+  month: number;
+  year: number | undefined;
+  start: number;
+  end: number;
+  text: string;
+}
+
+const reference = new Date(Date.UTC(2000, 0, 1));
+
+export function extractDates(text: string): CalendarDate[] {
+  if (!/\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t|tember)?|oct(ober)?|nov(ember)?|dec(ember)?)\b\.?|\b\d{1,4}[/-]\d{1,2}[/-]\d{1,4}\b/i.test(text)) return [];
+  const dates: CalendarDate[] = [];
+  for (const result of chrono.parse(text, reference)) {
+    const start = result.start;
+    if (!start.isCertain('month')) continue;
+    // chrono includes a leading "on"/"in" in some matches; the date is what follows it.
+    const lead = /^(?:on|in|by|from|until|since)\s+/i.exec(result.text)?.[0].length ?? 0;
+    dates.push({
+      day: start.isCertain('day') ? start.get('day') ?? undefined : undefined,
+      month: start.get('month')!,
+      year: start.isCertain('year') ? start.get('year') ?? undefined : undefined,
+      start: result.index + lead,
+      end: result.index + result.text.length,
+      text: result.text.slice(lead),
+    });
+  }
+  return dates;
+}
+
+export function sameDate(a: CalendarDate, b: CalendarDate): boolean {
+  if (a.month !== b.month) return false;
+  if (a.day !== undefined && b.day !== undefined && a.day !== b.day) return false;
+  return a.year === undefined || b.year === undefined || a.year === b.year;
+}

@@ -1,0 +1,83 @@
+// Per-claim retrieval: the passages that speak about the claim's own subject. The query is the
+// claim's words, with the question's and the previous claim's words at lower weight so that short
+// answers ("Delhi") and follow-on sentences ("It costs $9") are located through their context.
+import type { Passage } from './passages.js';
+import { extractQuantities, type Quantity } from './quantities.js';
+import { buildIndex, termKey, type PassageIndex } from './ranking.js';
+import { splitPassages } from './passages.js';
+import { formBag, tokenize, type Token } from './tokens.js';
+import type { EngineSource } from './types.js';
+
+export interface ReadPassage extends Passage {
+  id: number;
+  score: number;
+  tokens: Token[];
+  bag: Set<string>;
+  quantities: Quantity[];
+}
+
+export interface SourceView {
+  sources: EngineSource[];
+  index: PassageIndex;
+  read(id: number, score: number): ReadPassage;
+  /** Whether a word occurs anywhere in the sources (for words in the vocabulary). */
+  contains(word: string): boolean;
+  /** Whether a phrase occurs anywhere in the sources, ignoring case. */
+  mentions(phrase: string): boolean;
+}
+
+/** Splits and indexes the sources for the words of `texts` (the question and the answer's claims). */
+export function viewSources(sources: EngineSource[], texts: string[]): SourceView {
+  const passages = splitPassages(sources);
+  const vocabulary = new Set<string>();
+  for (const text of texts) {
+    for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) vocabulary.add(termKey(m[0]));
+    for (const token of tokenize(text)) vocabulary.add(termKey(token.lemma));
+  }
+  const index = buildIndex(sources, passages, vocabulary);
+  const cache = new Map<number, ReadPassage>();
+  let lowered: string | undefined;
+  return {
+    sources,
+    index,
+    read(id, score) {
+      let read = cache.get(id);
+      if (!read) {
+        const passage = passages[id]!;
+        const tokens = tokenize(passage.text);
+        read = { ...passage, id, score, tokens, bag: formBag(tokens), quantities: extractQuantities(passage.text) };
+        cache.set(id, read);
+      }
+      return { ...read, score };
+    },
+    contains: (word) => index.documentFrequency(termKey(word)) > 0,
+    mentions(phrase) {
+      lowered ??= sources.map((s) => s.text.toLowerCase()).join('\n');
+      return lowered.includes(phrase.toLowerCase());
+    },
+  };
+}
+
+export interface QueryPart {
+  text: string;
+  weight: number;
+}
+
+/** Ranked candidate passages for a query made of weighted texts. */
+export function retrieve(view: SourceView, parts: QueryPart[], limit = 8): ReadPassage[] {
+  const terms = new Map<string, number>();
+  for (const part of parts) {
+    for (const token of tokenize(part.text)) {
+      const numeric = /^\d/.test(token.text);
+      if (!token.content && !numeric) continue;
+      for (const m of token.text.matchAll(/[\p{L}\p{N}]+/gu)) {
+        const key = termKey(m[0]);
+        const weight = part.weight * (numeric ? 0.3 : 1);
+        terms.set(key, Math.max(terms.get(key) ?? 0, weight));
+      }
+      const lemma = termKey(token.lemma);
+      if (/^[\p{L}]+$/u.test(lemma)) terms.set(lemma, Math.max(terms.get(lemma) ?? 0, part.weight));
+    }
+  }
+  return view.index.rank(terms, limit).map(({ passage, score }) => view.read(passage, score));
+}

@@ -1,0 +1,50 @@
+// Findings, issues, severity and confidence from the judged claims (decision rows 13, 14, 56-59).
+import type { Claim, ConfidenceLevel, EngineThresholds, Finding, Severity } from './types.js';
+
+const severityOrder: Severity[] = ['none', 'low', 'medium', 'high', 'critical'];
+
+export interface ClaimVerdict {
+  claim: Claim;
+  reasons: string[];
+  conflictingSources: number[];
+}
+
+export interface Summary {
+  findings: Finding[];
+  issues: string[];
+  issue_count: number;
+  severity: Severity;
+  confidence_level: ConfidenceLevel;
+  confidence_score: number;
+  source_conflict_count: number;
+}
+
+export function summarise(verdicts: ClaimVerdict[], extra: Finding[], thresholds: EngineThresholds): Summary {
+  const findings: Finding[] = [];
+  let conflicts = 0;
+  verdicts.forEach(({ claim, reasons, conflictingSources }, index) => {
+    const quoted = quote(claim.text);
+    if (claim.status === 'contradicted') {
+      findings.push({ category: 'contradicted_claim', status: 'failed', severity: thresholds.contradictedSeverity, claim_index: index, title: 'Claim contradicts the sources', description: `${quoted}: ${reasons.join(' ')}`.trim() });
+    } else if (claim.status === 'unsupported') {
+      findings.push({ category: 'unsupported_claim', status: 'warning', severity: thresholds.unsupportedSeverity, claim_index: index, title: 'Claim not supported by the sources', description: `${quoted}: ${reasons.join(' ')}`.trim() });
+    }
+    const pairs = (conflictingSources.length * (conflictingSources.length - 1)) / 2;
+    if (pairs > 0) {
+      conflicts += pairs;
+      findings.push({ category: 'source_conflict', status: 'warning', severity: thresholds.sourceConflictSeverity, claim_index: index, title: 'Sources disagree', description: `${conflictingSources.length} sources give different values for ${quoted}.` });
+    }
+  });
+  findings.push(...extra);
+  const issues = findings.filter((f) => f.status === 'failed' || f.status === 'warning').map((f) => `${f.title}: ${f.description}`);
+  const severity = findings.filter((f) => f.status === 'failed' || f.status === 'warning').reduce<Severity>((max, f) => (severityOrder.indexOf(f.severity) > severityOrder.indexOf(max) ? f.severity : max), 'none');
+  const scores = verdicts.map((v) => v.claim.score);
+  // The weakest claim bounds the answer's confidence; the mean rewards answers that are solid overall.
+  const confidence = scores.length === 0 ? 0 : Math.round(((Math.min(...scores) + scores.reduce((a, b) => a + b, 0) / scores.length) / 2) * 1000) / 1000;
+  const confidence_level: ConfidenceLevel = confidence >= thresholds.highConfidence ? 'high' : confidence >= thresholds.mediumConfidence ? 'medium' : 'low';
+  return { findings, issues, issue_count: issues.length, severity, confidence_level, confidence_score: confidence, source_conflict_count: conflicts };
+}
+
+function quote(text: string): string {
+  return `"${text.length > 120 ? `${text.slice(0, 117)}...` : text}"`;
+}

@@ -1,0 +1,32 @@
+// The validation engine: one interface for validate, validate_and_fix and generate. The built-in
+// engine is deterministic and needs no network; another (a model-backed judge) can be chosen by
+// configuration behind the same interface.
+import { fixAnswer } from './fix.js';
+import { generateAnswer } from './generate.js';
+import type { EngineIdentity, EngineRequest, ValidationEngine } from './types.js';
+import { validateDetailed } from './validate.js';
+import { deterministicEngine } from './version.js';
+
+export type { EngineRequest, EngineSource, EngineThresholds, EngineValidation, FixResult, GenerateResult, ValidationEngine } from './types.js';
+export { defaultThresholds } from './types.js';
+export { deterministicEngine } from './version.js';
+
+export type EngineConfig =
+  | { method?: 'deterministic' }
+  /** An engine supplied by the caller (for example one that asks a language model to judge claims). */
+  | { method: 'custom'; engine: ValidationEngine };
+
+export function createEngine(config: EngineConfig = {}): ValidationEngine {
+  if (config.method === 'custom') return config.engine;
+  return createDeterministicEngine();
+}
+
+function createDeterministicEngine(): ValidationEngine {
+  const identity: EngineIdentity = { ...deterministicEngine };
+  return {
+    identity,
+    validate: async (request: EngineRequest) => validateDetailed(request).result,
+    fix: async (request: EngineRequest) => fixAnswer(request),
+    generate: async (request: EngineRequest) => generateAnswer(request),
+  };
+}

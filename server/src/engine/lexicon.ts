@@ -1,0 +1,56 @@
+// Closed-class English vocabulary the judge needs: function words, framing, negation,
+// quantifiers and comparatives. General English only, never words of a particular document.
+
+const words = (text: string): Set<string> => new Set(text.trim().split(/\s+/));
+
+/** Function words and very general verbs/nouns that carry no checkable fact on their own. */
+export const stopwords = words(`
+a an the and or but nor so yet of in on at to for from by with without within about into onto over under
+up down out off than then as if that this these those there here it its it's they them their theirs
+he him his she her hers we us our ours you your yours i me my mine who whom whose which what when where
+why how is are was were be been being am do does did doing done have has had having will would shall
+should can could may might must also too very just still even really quite rather already again ever
+s 's 't not no yes ll 're 've 'd 'll 'm get got getting gets go goes going went gone make makes made
+thing things way something anything everything one ones some any such own same other another
+each both either neither all every per via upon while whereas though although because since until
+till unless whether however therefore thus hence i.e. e.g. etc well like lot lots bit
+`);
+
+/** Words that refer to the sources or the conversation itself rather than to the facts. */
+export const framingWords = words(`
+answer question policy document documents source sources page text article summary manual notes note
+terms agreement guide faq information info according per say says said state states stated mention
+mentions mentioned list lists listed show shows shown indicate indicates specify specifies specified
+explain explains based sure course glad happy help hope luck good great news unfortunately sadly
+afraid fortunately actually basically simply generally typically usually okay ok thanks thank please
+`);
+
+/** Tokens that negate what follows in their clause. */
+export const negators = words(`not no never none nobody nothing nowhere neither nor n't cannot without`);
+
+/** Universal quantifiers: they claim there is no condition or exception. */
+export const universals = words(`all always every everyone everybody everything any anyone anybody anytime whichever whatever whenever both each entire entirely unconditionally regardless automatically`);
+
+/** Restrictions in a source sentence that a universal claim would drop. */
+export const restrictions = words(`only unless except excluding provided providing if when whose who that as long subject exclusively solely`);
+
+/** Comparative words whose direction is "the first named is greater / later". */
+export const greaterWords = words(`more higher larger bigger greater pricier costlier longer stronger later after most highest largest biggest greatest longest strongest older oldest heavier faster`);
+/** Comparative words whose direction is "the first named is smaller / earlier". */
+export const lesserWords = words(`less fewer lower smaller cheaper shorter weaker earlier before first least lowest smallest cheapest shortest weakest younger youngest newer lighter slower`);
+
+/** Common English contractions, expanded before matching. */
+export const contractions: Record<string, string> = {
+  "n't": 'not', "'re": 'be', "'s": 's', "'ve": 'have', "'ll": 'will', "'d": 'would', "'m": 'be',
+  "won't": 'will not', "can't": 'can not', "shan't": 'shall not',
+};
+
+/** Openers and closers that are courtesy, never facts (matched case-insensitively at a clause's start). */
+export const courtesyPatterns: RegExp[] = [
+  /^(sure|certainly|absolutely|of course|great|good|nope|yep|yeah|yes|no|ok|okay|alright|sadly|unfortunately|fortunately|happily|good news|bad news|thanks|thank you)\b[\s!,.:;—–-]*$/i,
+  /^(good|great|excellent) question\b/i,
+  /^(i'm|i am) (afraid|sorry|happy|glad)\b[^.]*$/i,
+  /^(let me know|feel free|hope (this|that) helps|i hope|happy to help|glad to help|if you have (any )?(other|more|further) questions)/i,
+  /^(please )?(contact|ask|check with|reach out to|talk to|speak (to|with)|consult)\b/i,
+  /^the sources? (do|does) not (answer|say|cover|mention)\b/i,
+];

@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { flagged, validate } from './support.js';
+
+describe('strict on specifics', () => {
+  it('supports a figure stated in the sources and contradicts another value', async () => {
+    assert.equal((await validate('How much is Basic?', 'The Basic plan costs $12 a month.')).issue_count, 0);
+    const wrong = await validate('How much is Basic?', 'The Basic plan costs $15 a month.');
+    assert.equal(wrong.claims[0]?.status, 'contradicted');
+    assert.equal(wrong.severity, 'high');
+  });
+  it('accepts figures written in words', async () => {
+    assert.equal((await validate('How long do I have to ask for a refund?', 'You can get an annual subscription refunded within thirty days of buying it.')).issue_count, 0);
+  });
+  it('checks dates', async () => {
+    assert.equal((await validate('When did the Lisbon office open?', 'The Lisbon office opened on March 4, 2019.')).issue_count, 0);
+    assert.ok((await validate('When did the Lisbon office open?', 'The Lisbon office opened on 4 May 2019.')).issue_count > 0);
+  });
+  it('checks names', async () => {
+    assert.ok((await validate('Who founded the company?', 'The company was founded by Maria Berg in Oslo.')).issue_count > 0);
+    assert.equal((await validate('Who founded the company?', 'Ingrid Berg founded it in 2011.')).issue_count, 0);
+  });
+  it('checks negation', async () => {
+    const result = await validate('Can I get a refund on a monthly subscription?', 'Monthly subscriptions are refundable.');
+    assert.equal(result.claims[0]?.status, 'contradicted');
+    assert.equal((await validate('Can I get a refund on a monthly subscription?', "Monthly subscriptions aren't refundable.")).issue_count, 0);
+  });
+  it('checks quantifiers against restrictions', async () => {
+    const result = await validate('Which plans have phone support?', 'Phone support is always available, on every plan.');
+    assert.ok(result.issue_count > 0);
+  });
+  it('binds a figure to its own subject', async () => {
+    const result = await validate('How many seats does the Basic plan include?', 'The Basic plan includes 50 user seats.');
+    assert.deepEqual(flagged(result), ['The Basic plan includes 50 user seats']);
+  });
+  it('recomputes simple arithmetic in the answer', async () => {
+    assert.equal((await validate('What do two Team plans cost?', 'The Team plan costs $40 per month, so two cost $80 per month.')).issue_count, 0);
+    assert.ok((await validate('What do two Team plans cost?', 'The Team plan costs $40 per month, so two cost $90 per month.')).issue_count > 0);
+  });
+});
+
+describe('lenient on wording', () => {
+  it('never flags framing and courtesy', async () => {
+    const result = await validate('How much is Team?', 'Good question! According to the policy, the Team plan costs $40 per month. Let me know if you need anything else!');
+    assert.equal(result.issue_count, 0);
+    assert.equal(result.claims.length, 1);
+  });
+  it('accepts inflection and contractions', async () => {
+    assert.equal((await validate('Is phone support on Basic?', "Phone support isn't included on Basic; it's only available on the Team plan.")).issue_count, 0);
+  });
+  it('locates a short answer through the question', async () => {
+    assert.equal((await validate('In what city was the company founded?', 'Oslo')).issue_count, 0);
+    assert.ok((await validate('In what city was the company founded?', 'Bergen')).issue_count > 0);
+  });
+  it('flags an unmentioned claim', async () => {
+    assert.ok((await validate('Is there a student discount?', 'Students get a 50% discount on the Team plan.')).issue_count > 0);
+  });
+});
+
+describe('yes and no', () => {
+  it('checks a bare yes or no as the question statement', async () => {
+    assert.equal((await validate('Are monthly subscriptions refundable?', 'No.')).issue_count, 0);
+    assert.ok((await validate('Was the company founded in 2011?', 'yes')).issue_count === 0);
+    assert.ok((await validate('Was the company founded in 2015?', 'yes')).issue_count > 0);
+  });
+});
+
+describe('offsets', () => {
+  it('gives claims and evidence as UTF-16 spans of answer and source', async () => {
+    const answer = '🙂 Sure! The Team plan costs $40 per month. The Basic plan includes 5 user seats.';
+    const result = await validate('Plans?', answer);
+    for (const claim of result.claims) {
+      assert.equal(answer.slice(claim.start, claim.end), claim.text);
+      for (const evidence of claim.evidence) assert.ok(evidence.text.length <= 1000);
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { extractQuantities, sameQuantity } from '../../src/engine/quantities.js';
+
+function one(text: string) {
+  const [q] = extractQuantities(text);
+  assert.ok(q, `no quantity in "${text}"`);
+  return q;
+}
+
+describe('quantities', () => {
+  it('reads number words and digits alike', () => {
+    assert.ok(sameQuantity(one('seventy-five dollars'), one('$75')));
+    assert.ok(sameQuantity(one('twelve'), one('12')));
+  });
+  it('normalises percentages and fractions', () => {
+    assert.ok(sameQuantity(one('a fifth'), one('20%')));
+    assert.ok(sameQuantity(one('half'), one('50 percent')));
+    assert.ok(!sameQuantity(one('a quarter'), one('30%')));
+  });
+  it('normalises currency and scale', () => {
+    assert.ok(sameQuantity(one('$1.2 billion'), one('$1,200 million')));
+    assert.ok(sameQuantity(one('five grand'), one('$5,000')));
+    assert.ok(!sameQuantity(one('$1,000'), one('$1,500')));
+  });
+  it('normalises durations', () => {
+    assert.ok(sameQuantity(one('two weeks'), one('14 days')));
+    assert.ok(sameQuantity(one('a fortnight'), one('14 days')));
+    assert.ok(sameQuantity(one('a quarter of a minute'), one('15 seconds')));
+    assert.ok(sameQuantity(one('six working weeks'), one('30 business days')));
+    assert.ok(!sameQuantity(one('two hours'), one('90 minutes')));
+  });
+  it('reads dates in common formats and clock times', () => {
+    assert.ok(sameQuantity(one('2 Sep 2024'), one('September 2, 2024')));
+    assert.ok(!sameQuantity(one('2 September 2024'), one('3 September 2024')));
+    assert.ok(sameQuantity(one('6 p.m.'), one('18:00')));
+  });
+  it('tolerates hedged figures', () => {
+    assert.ok(sameQuantity(one('about 36 hours'), one('35 hours')));
+    assert.ok(!sameQuantity(one('36 hours'), one('35 hours')));
+  });
+  it('reports UTF-16 offsets', () => {
+    const text = 'Prix: €24 — 🙂 then 14 days';
+    for (const q of extractQuantities(text)) assert.equal(text.slice(q.start, q.end), q.text);
+  });
+});

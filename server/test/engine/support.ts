@@ -1,0 +1,21 @@
+// Shared fixtures for the engine tests: a small policy document and a helper to validate against it.
+import { createEngine, type EngineValidation } from '../../src/engine/index.js';
+
+export const engine = createEngine();
+
+export const policy = [
+  'Plans. The Basic plan includes 5 user seats and costs $12 per month. The Team plan includes 50 user seats and costs $40 per month.',
+  'Refunds. Annual subscriptions can be refunded within 30 days of purchase. Monthly subscriptions are not refundable.',
+  'Support. Email support is available on all plans. Phone support is available only on the Team plan.',
+  'History. The company was founded in 2011 in Oslo by Ingrid Berg. It opened its Lisbon office on 4 March 2019.',
+].join('\n');
+
+export const sources = [{ source_id: 'src_1', text: policy }];
+
+export function validate(question: string, answer: string, text = policy): Promise<EngineValidation> {
+  return engine.validate({ question, answer, sources: [{ source_id: 'src_1', text }] });
+}
+
+export function flagged(result: EngineValidation): string[] {
+  return result.claims.filter((c) => c.status !== 'supported').map((c) => c.text);
+}
