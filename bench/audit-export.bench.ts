@@ -17,7 +17,8 @@ import { stringify } from 'yaml';
 import { generateApiKey } from '../server/src/auth/api-keys.js';
 import { loadConfig } from '../server/src/config.js';
 import { createLogger } from '../server/src/logger.js';
-import { startServer, type RunningServer } from '../server/src/server.js';
+import { buildContainer } from '../server/src/container.js';
+import { listen, type RunningServer } from '../server/src/server.js';
 import { AuditStore } from '../server/src/store/audit-store.js';
 import { loadTenantFile } from '../server/src/tenants/tenant-file.js';
 import { entriesOfEveryKind, seedChain } from '../server/test/support/audit.js';
@@ -103,9 +104,10 @@ async function runBenchmark(): Promise<void> {
     PORT: '0', HOST: '127.0.0.1', TENANTS_FILE: tenantsFile, LOG_LEVEL: 'warn', NODE_ENV: 'production',
     COSMOS_ENDPOINT: endpoint, COSMOS_KEY: Buffer.from('benchmark').toString('base64'), JWT_SECRET: generateApiKey().key,
   });
-  const server = await startServer(config, createLogger(config.logLevel));
+  const container = await buildContainer(config, createLogger(config.logLevel));
+  const server = await listen(container);
   const tenants = loadTenantFile(tenantsFile, { historyTtlDays: config.historyTtlDays, region: config.region });
-  const store = new AuditStore(server.cosmos.container('audit'));
+  const store = new AuditStore(container.cosmos.container('audit'));
 
   console.log(`audit export benchmark: ${baseline} and ${large} events, Cosmos emulator in a child process, server in this one`);
   console.log('seeding through AuditStore.append: chained and hashed as in production, but 99 events per transactional batch instead of one');

@@ -12,7 +12,7 @@ before(async () => {
   server = await startTestServer({ fixture });
   const acme = tenantsOf(fixture).acme!;
   // Two validations' worth of events: 16 in all, so pages of 5 need four requests.
-  for (const entry of [...entriesOfEveryKind(), ...entriesOfEveryKind()]) await server.running.services.audit.append(acme, entry);
+  for (const entry of [...entriesOfEveryKind(), ...entriesOfEveryKind()]) await server.services.audit.trail.append(acme, entry);
 });
 after(() => server.close());
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { loadContract } from '../../server/src/spec/contract.js';
+import { loadContract } from '../../server/src/contract/contract.js';
 import { apiKeyPaths, idempotentPaths, openPaths } from '../src/generated/operations.js';
 
 const sdkRoot = fileURLToPath(new URL('..', import.meta.url));

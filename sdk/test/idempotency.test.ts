@@ -16,7 +16,7 @@ let token: string;
 
 before(async () => {
   stub = new ValidateStub();
-  server = await startTestServer({ routes: { validate: stub.handler } });
+  server = await startTestServer({ operations: { validate: stub.handler } });
   token = await server.login('acme', 'user');
 });
 after(() => server.close());

@@ -1,33 +1,36 @@
 // The request pipeline: every request passes the same steps, in this order.
 import express, { type Express } from 'express';
 import type { Authenticator } from './auth/authenticator.js';
+import type { TrustProxy } from './config.js';
+import type { Contract } from './contract/contract.js';
+import type { ContractValidator } from './contract/validator.js';
 import { authenticate } from './http/authenticate.js';
 import { authorize } from './http/authorize.js';
-import { idempotency } from './http/idempotency.js';
+import { parseBodies } from './http/body-parser.js';
+import { dispatch } from './http/dispatch.js';
 import { problemHandler } from './http/problem.js';
 import { anonymousRateLimit, rateLimit } from './http/rate-limit.js';
 import { requestContext } from './http/request-context.js';
 import { resolveOperation } from './http/resolve-operation.js';
-import { validateBodies } from './http/body-validation.js';
-import { parseBodies } from './http/body-parser.js';
 import { securityHeaders } from './http/security-headers.js';
-import { dropCredentials, validateAgainstContract } from './http/validation.js';
+import { dropCredentials, validateRequest } from './http/validate-request.js';
+import type { Clock } from './lib/clock.js';
 import type { Logger } from './logger.js';
-import { dispatch, type RouteTable } from './routes/route-table.js';
-import type { RateLimiter } from './services/rate-limiter.js';
-import type { Contract } from './spec/contract.js';
-import type { TrustProxy } from './config.js';
+import type { OperationTable } from './routes/operation.js';
+import type { RateLimiter } from './services/rate-limits/rate-limiter.js';
 import type { IdempotencyStore } from './store/idempotency-store.js';
 
 export interface AppDependencies {
   contract: Contract;
+  validator: ContractValidator;
   log: Logger;
+  clock: Clock;
   authenticator: Authenticator;
   rateLimiter: RateLimiter;
   /** Requests per minute from one address to operations without credentials. */
   anonymousRateLimit: number;
   idempotency: IdempotencyStore;
-  routes: RouteTable;
+  operations: OperationTable;
   validateResponses: boolean;
   trustProxy: TrustProxy;
 }
@@ -36,7 +39,7 @@ export function createApp(deps: AppDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy);
-  app.use(requestContext(deps.log));
+  app.use(requestContext(deps.log, deps.clock));
   app.use(securityHeaders());
   app.use(resolveOperation(deps.contract));
   // Before the body is read, so a caller without credentials cannot make the server parse at will.
@@ -47,12 +50,9 @@ export function createApp(deps: AppDependencies): Express {
   app.use(authenticate(deps.authenticator));
   app.use(rateLimit(deps.rateLimiter));
   app.use(authorize);
-  app.use(validateBodies(deps.contract));
-  app.use(validateAgainstContract(deps.contract, deps.validateResponses));
+  app.use(validateRequest(deps.validator));
   app.use(dropCredentials);
-  // After validation, so a malformed request never claims a key; before the handler, which may not run twice.
-  app.use(idempotency(deps.idempotency));
-  app.use(dispatch(deps.routes));
+  app.use(dispatch({ operations: deps.operations, idempotency: deps.idempotency, responses: deps.validateResponses ? deps.validator : null }));
   app.use(problemHandler);
   return app;
 }

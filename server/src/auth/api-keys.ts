@@ -1,13 +1,10 @@
 // API keys: `gck_<8-character public id>_<32-character secret>`; the server keeps only a SHA-256.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { sha256Hex } from '../lib/hash.js';
 import type { ApiKeyEntry, Tenant } from '../tenants/tenant.js';
 
 const keyPattern = /^gck_([A-Za-z0-9]{8})_[A-Za-z0-9]{32}$/;
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
 
 /** The tenant's key entry matching `apiKey`, compared in constant time; null when none does. */
 export function findApiKey(tenant: Tenant, apiKey: string): ApiKeyEntry | null {

@@ -1,7 +1,7 @@
 // Turns presented credentials into a Principal, or fails with the reason.
 import { decodeJwt, type JWTPayload } from 'jose';
 import { AuthenticationError, PermissionError } from '../errors.js';
-import { isRole, roleRank, type Role } from '../spec/contract.js';
+import { isRole, roleRank, type Role } from '../contract/roles.js';
 import type { UserStore } from '../store/user-store.js';
 import type { TenantRegistry } from '../tenants/registry.js';
 import type { Tenant } from '../tenants/tenant.js';
@@ -20,19 +20,19 @@ export class Authenticator {
     private readonly oidc: OidcVerifier,
   ) {}
 
-  async fromBearer(token: string): Promise<Principal> {
+  async fromBearer(token: string, now: Date): Promise<Principal> {
     let claims: JWTPayload;
     try {
       claims = decodeJwt(token);
     } catch {
       throw invalidToken();
     }
-    if (claims.iss === localIssuer) return this.fromLocalToken(token);
+    if (claims.iss === localIssuer) return this.fromLocalToken(token, now);
     // Claims are read before the signature is checked, so each is taken only in its expected type.
     const audiences = typeof claims.aud === 'string' ? [claims.aud] : Array.isArray(claims.aud) ? claims.aud.filter((a): a is string => typeof a === 'string') : [];
     const tenant = typeof claims.iss === 'string' ? this.tenants.byIssuer(claims.iss, audiences) : null;
     if (!tenant) throw invalidToken();
-    return this.fromOidcToken(token, tenant);
+    return this.fromOidcToken(token, tenant, now);
   }
 
   fromApiKey(customerId: string, apiKey: string): Principal {
@@ -45,8 +45,8 @@ export class Authenticator {
     };
   }
 
-  private async fromLocalToken(token: string): Promise<Principal> {
-    const claims = await this.localTokens.verify(token);
+  private async fromLocalToken(token: string, now: Date): Promise<Principal> {
+    const claims = await this.localTokens.verify(token, now);
     const tenant = this.tenants.get(claims.customerId);
     if (!tenant?.auth.local) throw invalidToken();
     // Read the user on every call, so that a removed or disabled user loses access at once.
@@ -58,9 +58,9 @@ export class Authenticator {
     };
   }
 
-  private async fromOidcToken(token: string, tenant: Tenant): Promise<Principal> {
+  private async fromOidcToken(token: string, tenant: Tenant, now: Date): Promise<Principal> {
     const settings = tenant.auth.oidc!;
-    const payload = await this.oidc.verify(token, tenant);
+    const payload = await this.oidc.verify(token, tenant, now);
     if (typeof payload.sub !== 'string' || payload.sub === '') throw invalidToken();
     const role = highestRole(asStrings(claim(payload, settings.rolesClaim)).map((name) => settings.roleMapping.get(name)));
     if (!role) throw new PermissionError('insufficient_role', 'The token carries no role that this tenant maps to admin, user or viewer.');

@@ -21,7 +21,7 @@ export class LocalTokens {
     this.key = secret ? new TextEncoder().encode(secret) : randomBytes(32);
   }
 
-  async issue(userId: string, customerId: string, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+  async issue(userId: string, customerId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
     const issuedAt = Math.floor(now.getTime() / 1000);
     const token = await new SignJWT({ cid: customerId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -34,9 +34,9 @@ export class LocalTokens {
     return { token, expiresAt: new Date((issuedAt + tokenLifetimeSeconds) * 1000) };
   }
 
-  async verify(token: string): Promise<LocalTokenClaims> {
+  async verify(token: string, now: Date): Promise<LocalTokenClaims> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: localIssuer, audience, algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.key, { issuer: localIssuer, audience, algorithms: ['HS256'], currentDate: now });
       if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.exp !== 'number') {
         throw new AuthenticationError('invalid_token', 'The bearer token is missing required claims.');
       }

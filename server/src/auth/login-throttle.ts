@@ -14,7 +14,7 @@ export class LoginThrottle {
   constructor(private readonly limits: ThrottleLimits = defaultThrottleLimits) {}
 
   /** Seconds until another attempt is allowed, or 0 when it is allowed now. */
-  retryAfter(account: string, address: string, now = Date.now()): number {
+  retryAfter(account: string, address: string, now: number): number {
     const waits = [
       this.wait(`a:${account}`, this.limits.perAccount, now),
       this.wait(`ip:${address}`, this.limits.perAddress, now),
@@ -22,7 +22,7 @@ export class LoginThrottle {
     return Math.max(...waits);
   }
 
-  recordFailure(account: string, address: string, now = Date.now()) {
+  recordFailure(account: string, address: string, now: number) {
     for (const key of [`a:${account}`, `ip:${address}`]) {
       const entry = this.failures.get(key);
       if (!entry || entry.resetAt <= now) this.failures.set(key, { count: 1, resetAt: now + this.limits.windowSeconds * 1000 });

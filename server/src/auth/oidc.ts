@@ -11,7 +11,7 @@ export class OidcVerifier {
   // jose caches each key set and refetches it when a token names an unknown key id.
   private readonly keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
-  async verify(token: string, tenant: Tenant): Promise<JWTPayload> {
+  async verify(token: string, tenant: Tenant, now: Date): Promise<JWTPayload> {
     const settings = tenant.auth.oidc as OidcSettings;
     let keySet = this.keySets.get(settings.jwksUri);
     if (!keySet) {
@@ -19,7 +19,7 @@ export class OidcVerifier {
       this.keySets.set(settings.jwksUri, keySet);
     }
     try {
-      const { payload } = await jwtVerify(token, keySet, { issuer: settings.issuer, audience: settings.audience, algorithms, requiredClaims: ['exp', 'sub'] });
+      const { payload } = await jwtVerify(token, keySet, { issuer: settings.issuer, audience: settings.audience, algorithms, requiredClaims: ['exp', 'sub'], currentDate: now });
       return payload;
     } catch (error) {
       throw tokenError(error);

@@ -1,4 +1,4 @@
-import type { Role } from '../spec/contract.js';
+import type { Role } from '../contract/roles.js';
 import type { Tenant } from '../tenants/tenant.js';
 
 /** Who is calling: a user (local or OIDC) or an API key, always within one tenant. */

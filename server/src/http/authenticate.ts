@@ -31,7 +31,7 @@ export function authenticate(authenticator: Authenticator): RequestHandler {
     if (scheme?.toLowerCase() !== 'bearer' || !token) {
       throw new AuthenticationError('invalid_token', 'The Authorization header must be "Bearer <token>".');
     }
-    req.ctx.principal = await authenticator.fromBearer(token);
+    req.ctx.principal = await authenticator.fromBearer(token, req.ctx.clock.now());
     next();
   };
 }

@@ -3,7 +3,8 @@
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { BadRequestError, HeadersTooLargeError, RequestTimeoutError, type ApiError } from '../errors.js';
-import { newId } from '../ids.js';
+import { newId } from '../lib/ids.js';
+import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../logger.js';
 import { problemOf } from './problem.js';
 
@@ -13,14 +14,14 @@ function problemFor(code: string | undefined): ApiError {
   return new BadRequestError('malformed_request', 'The request is not valid HTTP/1.1 (its method, headers or framing).');
 }
 
-export function answerClientErrors(server: Server, log: Logger): void {
+export function answerClientErrors(server: Server, log: Logger, clock: Clock): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     // Nobody to answer, or a response already under way on this connection.
     if (error.code === 'ECONNRESET' || !socket.writable || (socket as Duplex & { _httpMessage?: unknown })._httpMessage) {
       socket.destroy();
       return;
     }
-    const requestId = newId('req');
+    const requestId = newId('req', clock.now().getTime());
     const problem = problemFor(error.code);
     log.debug({ request_id: requestId, code: error.code, status: problem.status }, 'request refused by the HTTP parser');
     const body = JSON.stringify(problemOf(problem, null, requestId));

@@ -1,27 +1,26 @@
-import type { Logger } from '../logger.js';
 import type { Principal } from '../auth/principal.js';
-import type { OperationInfo } from '../spec/contract.js';
-import type { RateLimitState } from '../services/rate-limiter.js';
+import type { OperationInfo } from '../contract/contract.js';
+import type { Clock } from '../lib/clock.js';
+import type { Logger } from '../logger.js';
+import type { RateLimitState } from '../services/rate-limits/rate-limiter.js';
 
+/** What the pipeline learns about a request, step by step; the handler gets a CallContext made from it. */
 export interface RequestContext {
   requestId: string;
   log: Logger;
+  clock: Clock;
   operation?: OperationInfo;
+  /** The path parameters of the operation. */
+  params?: Record<string, string>;
   principal?: Principal;
   rateLimit?: RateLimitState;
 }
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
+  // biome-ignore lint/style/noNamespace: Express's request type is extended by declaration merging.
   namespace Express {
     interface Request {
       ctx: RequestContext;
     }
   }
-}
-
-/** The caller of an authenticated operation; the pipeline guarantees one is there. */
-export function principalOf(ctx: RequestContext): Principal {
-  if (!ctx.principal) throw new Error(`operation ${ctx.operation?.operationId} reached its handler without a principal`);
-  return ctx.principal;
 }

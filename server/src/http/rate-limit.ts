@@ -1,6 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import { RateLimitError } from '../errors.js';
-import type { RateLimiter, RateLimitState } from '../services/rate-limiter.js';
+import type { RateLimiter, RateLimitState } from '../services/rate-limits/rate-limiter.js';
 
 function setHeaders(res: Response, state: RateLimitState) {
   res.setHeader('RateLimit-Limit', String(state.limit));
@@ -14,7 +14,7 @@ export function rateLimit(limiter: RateLimiter): RequestHandler {
     const principal = req.ctx.principal;
     if (!principal) return next();
     const { rateLimit: limit, customerId } = principal.tenant;
-    const state = limiter.consume(`tenant:${customerId}`, limit);
+    const state = limiter.consume(`tenant:${customerId}`, limit, req.ctx.clock.now().getTime());
     req.ctx.rateLimit = state;
     setHeaders(res, state);
     if (!state.allowed) {
@@ -32,7 +32,7 @@ export function anonymousRateLimit(limiter: RateLimiter, requestsPerMinute: numb
   return (req, res, next) => {
     const operation = req.ctx.operation!;
     if (operation.requiredRole !== 'none' || !operation.hasBody) return next();
-    const state = limiter.consume(`address:${req.ip ?? 'unknown'}`, { requests: requestsPerMinute, windowSeconds: 60 });
+    const state = limiter.consume(`address:${req.ip ?? 'unknown'}`, { requests: requestsPerMinute, windowSeconds: 60 }, req.ctx.clock.now().getTime());
     setHeaders(res, state);
     if (!state.allowed) {
       throw new RateLimitError('rate_limited', `This address's limit of ${state.limit} requests per minute without credentials is used up; retry in ${state.reset} seconds.`, state.reset);

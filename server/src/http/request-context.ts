@@ -1,16 +1,17 @@
 // Gives every request an id (echoed in X-Request-Id and in every log line) and logs its outcome.
 import type { RequestHandler } from 'express';
-import { newId } from '../ids.js';
+import type { Clock } from '../lib/clock.js';
+import { newId } from '../lib/ids.js';
 import type { Logger } from '../logger.js';
 
 const acceptableId = /^[A-Za-z0-9._:-]{8,128}$/;
 
-export function requestContext(log: Logger): RequestHandler {
+export function requestContext(log: Logger, clock: Clock): RequestHandler {
   return (req, res, next) => {
     const incoming = req.get('x-request-id');
-    const requestId = incoming && acceptableId.test(incoming) ? incoming : newId('req');
+    const requestId = incoming && acceptableId.test(incoming) ? incoming : newId('req', clock.now().getTime());
     const started = process.hrtime.bigint();
-    req.ctx = { requestId, log: log.child({ request_id: requestId }) };
+    req.ctx = { requestId, log: log.child({ request_id: requestId }), clock };
     res.setHeader('X-Request-Id', requestId);
     res.on('finish', () => {
       req.ctx.log.info(

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { MethodNotAllowedError, NotFoundError } from '../errors.js';
-import type { Contract } from '../spec/contract.js';
+import type { Contract } from '../contract/contract.js';
 
 /** Finds the contract operation a request addresses; everything after this step reads it. */
 export function resolveOperation(contract: Contract): RequestHandler {
@@ -8,7 +8,8 @@ export function resolveOperation(contract: Contract): RequestHandler {
     const match = contract.match(req.method, req.path);
     if (!match) throw new NotFoundError('not_found', `No operation exists at ${req.path}.`);
     if ('allowed' in match) throw new MethodNotAllowedError(match.allowed);
-    req.ctx.operation = match;
+    req.ctx.operation = match.operation;
+    req.ctx.params = match.params;
     next();
   };
 }

@@ -1,14 +1,9 @@
-import { principalOf } from '../http/context.js';
-import type { AuthService } from '../services/auth-service.js';
-import type { RouteTable } from './route-table.js';
+import type { AuthService } from '../services/auth/auth-service.js';
+import type { OperationTable } from './operation.js';
 
-export function authRoutes(auth: AuthService): RouteTable {
+export function authOperations(auth: AuthService) {
   return {
-    login: async (req, res) => {
-      res.json(await auth.login(req.body, req.ip ?? 'unknown'));
-    },
-    getMe: (req, res) => {
-      res.json(auth.me(principalOf(req.ctx)));
-    },
-  };
+    login: async (body, ctx) => auth.login(body, ctx),
+    getMe: async (_body, ctx) => auth.me(ctx),
+  } satisfies OperationTable;
 }

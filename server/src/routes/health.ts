@@ -1,14 +1,12 @@
 import type { CosmosStore } from '../store/cosmos.js';
-import type { RouteTable } from './route-table.js';
+import { type OperationTable, StatusReply } from './operation.js';
 
-export function healthRoutes(cosmos: CosmosStore): RouteTable {
+export function healthOperations(cosmos: CosmosStore) {
   return {
-    getHealth: (_req, res) => {
-      res.json({ status: 'ok' });
+    getHealth: async () => ({ status: 'ok' as const }),
+    getReadiness: async () => {
+      if (await cosmos.ping()) return { status: 'ok' as const, checks: { cosmos: 'ok' as const } };
+      return new StatusReply<'getReadiness', 503>(503, { status: 'unavailable', checks: { cosmos: 'unavailable' } });
     },
-    getReadiness: async (_req, res) => {
-      const ready = await cosmos.ping();
-      res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', checks: { cosmos: ready ? 'ok' : 'unavailable' } });
-    },
-  };
+  } satisfies OperationTable;
 }

@@ -1,7 +1,7 @@
 // Idempotency records: the first response to a tenant's Idempotency-Key, kept for 24 hours. Creating
 // the record is the lock, so of two concurrent requests with one key only one runs its handler.
 import type { Container } from '@azure/cosmos';
-import { sha256Hex } from '../auth/api-keys.js';
+import { sha256Hex } from '../lib/hash.js';
 import { daysToSeconds } from './containers.js';
 
 export const idempotencyWindowSeconds = daysToSeconds(1);
@@ -48,7 +48,7 @@ export class IdempotencyStore {
   }
 
   /** Creates the in-progress record for the key, or returns the one that is already there. */
-  async claim(customerId: string, key: string, operationId: string, fingerprint: string, now = new Date()): Promise<ClaimResult> {
+  async claim(customerId: string, key: string, operationId: string, fingerprint: string, now: Date): Promise<ClaimResult> {
     const record: IdempotencyRecord = {
       id: IdempotencyStore.recordId(key),
       customer_id: customerId,

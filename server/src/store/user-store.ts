@@ -1,8 +1,8 @@
 // Local users of a tenant. An email owns a lock item in the same partition, written in one
 // transactional batch with the user, so two concurrent creations cannot share an email.
 import type { Container } from '@azure/cosmos';
-import type { Role } from '../spec/contract.js';
-import { sha256Hex } from '../auth/api-keys.js';
+import type { Role } from '../contract/roles.js';
+import { sha256Hex } from '../lib/hash.js';
 
 export interface UserRecord {
   id: string;

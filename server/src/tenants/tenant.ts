@@ -1,4 +1,4 @@
-import type { Feature, Role } from '../spec/contract.js';
+import type { Feature, Role } from '../contract/roles.js';
 
 export type ReviewPolicy = 'never' | 'always' | 'when_issues';
 

@@ -4,8 +4,8 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { generateApiKey } from '../../src/auth/api-keys.js';
 import type { components } from '../../src/generated/openapi.js';
-import { newId } from '../../src/ids.js';
-import { chainEvent, systemActor, type AuditEntry, type AuditTenant } from '../../src/services/audit-trail.js';
+import { newId } from '../../src/lib/ids.js';
+import { chainEvent, systemActor, type AuditEntry, type AuditTenant } from '../../src/services/audit/audit-trail.js';
 import { maxEventsPerAppend, type AuditStore } from '../../src/store/audit-store.js';
 import { daysToSeconds } from '../../src/store/containers.js';
 import { loadTenantFile } from '../../src/tenants/tenant-file.js';
@@ -52,8 +52,8 @@ export const actors = {
 const sha256Of = (seed: string) => seed.repeat(64).slice(0, 64);
 
 /** One entry of each of the eight kinds, in the order a review workflow writes them. */
-export function entriesOfEveryKind(validationId = newId('val')): AuditEntry[] {
-  const group = newId('grp');
+export function entriesOfEveryKind(validationId = newId('val', Date.now())): AuditEntry[] {
+  const group = newId('grp', Date.now());
   return [
     {
       kind: 'validation_created', actor: actors.reviewer, validationId,
@@ -61,7 +61,7 @@ export function entriesOfEveryKind(validationId = newId('val')): AuditEntry[] {
         mode: 'validate',
         request_summary: { question_chars: 56, response_chars: 55, source_group_count: 1, url_count: 0, inline_text_chars: 76 },
         source_groups: [group],
-        sources: [{ reference: `${group}/${newId('fil')}/employee-handbook-2026.pdf`, sha256: sha256Of('5a') }, { reference: 'inline_text', sha256: sha256Of('39') }],
+        sources: [{ reference: `${group}/${newId('fil', Date.now())}/employee-handbook-2026.pdf`, sha256: sha256Of('5a') }, { reference: 'inline_text', sha256: sha256Of('39') }],
         confidence_level: 'low',
         issue_count: 1,
       },

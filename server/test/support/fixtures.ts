@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { generateApiKey } from '../../src/auth/api-keys.js';
 import { hashPassword } from '../../src/auth/passwords.js';
-import type { Role } from '../../src/spec/contract.js';
+import type { Role } from '../../src/contract/roles.js';
 
 export const roles: Role[] = ['viewer', 'user', 'admin'];
 export const password = (customerId: string, role: Role) => `${customerId}-${role}-password`;

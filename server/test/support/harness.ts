@@ -1,8 +1,10 @@
 // Starts the real server in this process on a loopback port, on the embedded Cosmos emulator.
 import { loadConfig, type Config } from '../../src/config.js';
 import { createLogger, type Logger } from '../../src/logger.js';
-import { startServer, type RunningServer, type StartOptions } from '../../src/server.js';
-import type { Role } from '../../src/spec/contract.js';
+import { buildContainer, type Container, type ContainerOptions } from '../../src/container.js';
+import type { OperationTable } from '../../src/routes/operation.js';
+import { listen, type RunningServer } from '../../src/server.js';
+import type { Role } from '../../src/contract/roles.js';
 import { email, password, writeFixture, type Fixture } from './fixtures.js';
 
 export interface Reply {
@@ -23,8 +25,18 @@ export interface CallOptions {
 export class TestServer {
   constructor(
     readonly running: RunningServer,
+    /** The server's own stores and services, for tests that seed or inspect them directly. */
+    readonly container: Container,
     readonly fixture: Fixture,
   ) {}
+
+  get cosmos() {
+    return this.container.cosmos;
+  }
+
+  get services() {
+    return this.container.services;
+  }
 
   get url() {
     return this.running.url;
@@ -65,7 +77,9 @@ export class TestServer {
   }
 }
 
-export interface TestServerOptions extends StartOptions {
+export interface TestServerOptions extends ContainerOptions {
+  /** Handlers that replace or add to the built-in ones, by operationId. */
+  operations?: OperationTable;
   env?: Record<string, string>;
   jwksUri?: string;
   fixture?: Fixture;
@@ -77,6 +91,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const fixture = options.fixture ?? (await writeFixture({ jwksUri: options.jwksUri }));
   // Tests sign in far more often than people do; the limit on calls without credentials has its own test.
   const config: Config = loadConfig({ PORT: '0', HOST: '127.0.0.1', TENANTS_FILE: fixture.file, LOG_LEVEL: 'silent', ANONYMOUS_RATE_LIMIT: '100000', ...options.env });
-  const running = await startServer(config, options.log ?? createLogger(config.logLevel), options);
-  return new TestServer(running, fixture);
+  const container = await buildContainer(config, options.log ?? createLogger(config.logLevel), options);
+  Object.assign(container.operations, options.operations);
+  return new TestServer(await listen(container), container, fixture);
 }

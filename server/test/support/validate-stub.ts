@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { ApiError } from '../../src/errors.js';
-import { newId } from '../../src/ids.js';
-import type { Handler } from '../../src/routes/route-table.js';
-import { specPath } from '../../src/spec/contract.js';
+import { newId } from '../../src/lib/ids.js';
+import type { Ok, Operation } from '../../src/routes/operation.js';
+import { specPath } from '../../src/contract/contract.js';
 
 /** A validate request that passes the contract, shared by the idempotency tests of the server and the SDK. */
 export const sampleValidateRequest = {
@@ -46,11 +46,11 @@ export class ValidateStub {
     this.failures.push(error);
   }
 
-  readonly handler: Handler = async (req, res) => {
-    this.runs.push(req.body);
+  readonly handler: Operation<'validate'> = async (body) => {
+    this.runs.push(body);
     if (this.gate) await this.gate;
     const failure = this.failures.shift();
     if (failure) throw failure;
-    res.json({ ...validateResultExample(), validation_id: newId('val') });
+    return { ...validateResultExample(), validation_id: newId('val', Date.now()) } as Ok<'validate'>;
   };
 }

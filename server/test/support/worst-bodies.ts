@@ -3,7 +3,7 @@
 // property filled with distinct items, an object with tens of thousands of unknown keys, and a
 // string property far over its bound. Used by the validation test and benchmark.
 import { anonymousBodyLimitBytes, bodyLimitBytes } from '../../src/http/body-parser.js';
-import type { Contract, OperationInfo } from '../../src/spec/contract.js';
+import type { Contract, OperationInfo } from '../../src/contract/contract.js';
 
 type Schema = Record<string, any>;
 

@@ -1,0 +1,95 @@
+// The composition root: builds every store and service from the configuration, once per process.
+import { Authenticator } from './auth/authenticator.js';
+import { LocalTokens } from './auth/local-tokens.js';
+import { LoginThrottle, type ThrottleLimits } from './auth/login-throttle.js';
+import { OidcVerifier } from './auth/oidc.js';
+import type { Config } from './config.js';
+import { type Contract, loadContract } from './contract/contract.js';
+import { ContractValidator } from './contract/validator.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import type { Logger } from './logger.js';
+import { auditOperations } from './routes/audit.js';
+import { authOperations } from './routes/auth.js';
+import { healthOperations } from './routes/health.js';
+import type { OperationTable } from './routes/operation.js';
+import { AuditExporter } from './services/audit/audit-export.js';
+import { AuditTrail } from './services/audit/audit-trail.js';
+import { Pseudonyms } from './services/audit/pseudonyms.js';
+import { SystemCardService } from './services/audit/system-card.js';
+import { AuthService } from './services/auth/auth-service.js';
+import { bootstrapUsers } from './services/auth/user-bootstrap.js';
+import { RateLimiter } from './services/rate-limits/rate-limiter.js';
+import { AuditStore } from './store/audit-store.js';
+import { type CosmosStore, openCosmos } from './store/cosmos.js';
+import { IdempotencyStore } from './store/idempotency-store.js';
+import { UserStore } from './store/user-store.js';
+import { TenantRegistry } from './tenants/registry.js';
+import { loadTenantFile } from './tenants/tenant-file.js';
+
+export interface Container {
+  config: Config;
+  log: Logger;
+  clock: Clock;
+  contract: Contract;
+  validator: ContractValidator;
+  tenants: TenantRegistry;
+  cosmos: CosmosStore;
+  authenticator: Authenticator;
+  rateLimiter: RateLimiter;
+  idempotency: IdempotencyStore;
+  services: {
+    auth: AuthService;
+    audit: { trail: AuditTrail; exporter: AuditExporter; systemCard: SystemCardService };
+  };
+  /** The handler of every operation the server serves, by operationId. */
+  operations: OperationTable;
+  /** Releases what the container opened (the embedded Cosmos emulator, clients). */
+  close(): Promise<void>;
+}
+
+export interface ContainerOptions {
+  /** An open Cosmos account to use instead of opening the configured one (several processes of one deployment). */
+  cosmos?: CosmosStore;
+  clock?: Clock;
+  loginThrottle?: ThrottleLimits;
+}
+
+export async function buildContainer(config: Config, log: Logger, options: ContainerOptions = {}): Promise<Container> {
+  const clock = options.clock ?? systemClock;
+  const tenants = new TenantRegistry(loadTenantFile(config.tenantsFile, { historyTtlDays: config.historyTtlDays, region: config.region }));
+  if (!config.jwtSecret && tenants.all.some((t) => t.auth.local)) {
+    log.warn('JWT_SECRET is not set: login tokens are signed with a per-process key and stop working when the process restarts.');
+  }
+  const cosmos = options.cosmos ?? (await openCosmos({ cosmos: config.cosmos, databaseId: config.cosmosDatabase, log }));
+  const users = new UserStore(cosmos.container('users'));
+  await bootstrapUsers(tenants.all, users, clock, log);
+
+  const localTokens = new LocalTokens(config.jwtSecret);
+  const auditStore = new AuditStore(cosmos.container('audit'));
+  const services = {
+    auth: new AuthService(tenants, users, localTokens, new LoginThrottle(options.loginThrottle)),
+    audit: {
+      trail: new AuditTrail(auditStore, clock),
+      exporter: new AuditExporter(auditStore, new Pseudonyms(auditStore)),
+      systemCard: new SystemCardService({ historyTtlDays: config.historyTtlDays }),
+    },
+  };
+  const contract = loadContract();
+  return {
+    config,
+    log,
+    clock,
+    contract,
+    validator: new ContractValidator(contract),
+    tenants,
+    cosmos,
+    authenticator: new Authenticator(tenants, users, localTokens, new OidcVerifier()),
+    rateLimiter: new RateLimiter(),
+    idempotency: new IdempotencyStore(cosmos.container('idempotency')),
+    services,
+    operations: { ...healthOperations(cosmos), ...authOperations(services.auth), ...auditOperations(services.audit) },
+    async close() {
+      if (!options.cosmos) await cosmos.close();
+    },
+  };
+}

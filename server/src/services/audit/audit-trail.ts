@@ -1,0 +1,174 @@
+// The audit trail (section 6.2): later issues append events here; POST /api/v1/audit reads them.
+// Each event carries a per-tenant sequence without gaps and the SHA-256 of its canonical form
+// chained to the previous event's hash, so a consumer can prove nothing was changed, removed or
+// reordered.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Principal } from '../../auth/principal.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
+import type { Caller } from '../call-context.js';
+import { sha256Hex } from '../../lib/hash.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { dayRange } from '../../lib/day-range.js';
+import type { components } from '../../generated/openapi.js';
+import { newId } from '../../lib/ids.js';
+import { daysToSeconds } from '../../store/containers.js';
+import type { AuditHead, AuditStore } from '../../store/audit-store.js';
+import type { Tenant } from '../../tenants/tenant.js';
+import { canonicalJson } from '../../lib/canonical-json.js';
+
+type AuditEvent = components['schemas']['AuditEvent'];
+type AuditEventKind = components['schemas']['AuditEventKind'];
+type AuditEventData = components['schemas']['AuditEventData'];
+type AuditQuery = components['schemas']['AuditQuery'];
+type AuditEventPage = components['schemas']['AuditEventPage'];
+type Actor = components['schemas']['Actor'];
+
+/** The facts section 2.4 lists for each kind (the contract's `AuditEventData` description); nothing else is recorded. */
+const factsByKind = {
+  validation_created: { required: ['mode', 'request_summary', 'source_groups', 'sources', 'confidence_level', 'issue_count'], optional: [] },
+  review_required: { required: ['review_state'], optional: [] },
+  approved: { required: ['note'], optional: [] },
+  rejected: { required: ['note'], optional: [] },
+  edited: { required: ['note', 'corrections'], optional: [] },
+  review_handed_off: { required: ['external_reference'], optional: ['note'] },
+  external_review_approved: { required: ['external_reference'], optional: ['note'] },
+  external_review_rejected: { required: ['external_reference'], optional: ['note'] },
+} as const satisfies Record<AuditEventKind, { required: readonly (keyof AuditEventData)[]; optional: readonly (keyof AuditEventData)[] }>;
+
+type Facts = typeof factsByKind;
+
+export type AuditFacts<K extends AuditEventKind> = Required<Pick<AuditEventData, Facts[K]['required'][number]>> &
+  Partial<Pick<AuditEventData, Facts[K]['optional'][number]>>;
+
+/** Whether events of this kind record the fact, when present (a review decision's note, say). */
+export function kindRecords(kind: AuditEventKind, fact: keyof AuditEventData): boolean {
+  const { required, optional }: { required: readonly string[]; optional: readonly string[] } = factsByKind[kind];
+  return required.includes(fact) || optional.includes(fact);
+}
+
+/** What a caller appends; the trail adds id, sequence, time, hashes and expiry. */
+export type AuditEntry = {
+  [K in AuditEventKind]: { kind: K; actor: Actor; validationId: string | null; data: AuditFacts<K> };
+}[AuditEventKind];
+
+export type AuditTenant = Pick<Tenant, 'customerId' | 'features' | 'auditRetentionDays'>;
+
+const genesisHash = '0'.repeat(64);
+/** The version of the `AuditEvent` shape, reported by the system card. */
+export const auditEventSchemaVersion = '1';
+const defaultPageLimit = 25;
+const appendAttempts = 30;
+
+/** The actor of an event, from the authenticated caller (an API key shows as its public `key_` id). */
+export function actorOf(principal: Principal): Actor {
+  return { type: principal.type, id: principal.id, name: principal.name, role: principal.role };
+}
+
+/** The actor of events the workflow writes by itself, such as `review_required`. */
+export const systemActor: Actor = { type: 'system', id: 'system', name: null, role: 'admin' };
+
+export class AuditTrail {
+  /** Appends of one tenant run one after another in this process; other processes are held off by the head's ETag. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly store: AuditStore,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  /** Appends an event, or does nothing (null) when the tenant does not have the audit_trail feature. */
+  append(tenant: AuditTenant, entry: AuditEntry): Promise<AuditEvent | null> {
+    if (!tenant.features.audit_trail) return Promise.resolve(null);
+    return this.serialised(tenant.customerId, () => this.appendWithRetry(tenant, entry));
+  }
+
+  async list(ctx: Caller, query: AuditQuery): Promise<AuditEventPage> {
+    const { customerId } = ctx.tenant;
+    const limit = query.limit ?? defaultPageLimit;
+    const range = dayRange(query.date_from, query.date_to);
+    const pages = this.store.events(
+      customerId,
+      { afterSequence: query.cursor === undefined ? undefined : sequenceOfCursor(query.cursor), kinds: query.kinds, actorId: query.actor_id, validationId: query.validation_id, from: range.from, to: range.to },
+      limit + 1,
+    );
+    const events: AuditEvent[] = [];
+    for await (const page of pages) {
+      events.push(...page);
+      if (events.length > limit) break;
+    }
+    const data = events.slice(0, limit);
+    const hasMore = events.length > limit;
+    return { data, has_more: hasMore, next_cursor: hasMore ? cursorAfter(data.at(-1)!.sequence) : null };
+  }
+
+  private serialised<T>(customerId: string, task: () => Promise<T>): Promise<T> {
+    const run = (this.queues.get(customerId) ?? Promise.resolve()).then(task);
+    const settled = run.catch(() => undefined);
+    this.queues.set(customerId, settled);
+    void settled.then(() => {
+      if (this.queues.get(customerId) === settled) this.queues.delete(customerId);
+    });
+    return run;
+  }
+
+  private async appendWithRetry(tenant: AuditTenant, entry: AuditEntry): Promise<AuditEvent> {
+    for (let attempt = 0; attempt < appendAttempts; attempt += 1) {
+      const head = await this.store.readHead(tenant.customerId);
+      // Time never runs backwards along the sequence, even when clocks of several processes disagree.
+      const occurredAt = new Date(Math.max(this.clock.now().getTime(), head ? Date.parse(head.occurred_at) : 0));
+      const event = chainEvent(head, tenant, entry, occurredAt);
+      if (await this.store.append(tenant.customerId, head, [event], daysToSeconds(tenant.auditRetentionDays))) return event;
+      // Another process appended first: back off with full jitter so contenders spread out.
+      await sleep(Math.random() * Math.min(100, 2 ** attempt));
+    }
+    throw new Error(`audit append for ${tenant.customerId} lost ${appendAttempts} races for the head document`);
+  }
+}
+
+/** The event that follows `previous` (null for a tenant's first) in the tenant's chain. */
+export function chainEvent(previous: Pick<AuditHead, 'sequence' | 'hash'> | null, tenant: AuditTenant, entry: AuditEntry, occurredAt: Date): AuditEvent {
+  return sealEvent({
+    event_id: newId('aud', occurredAt.getTime()),
+    sequence: (previous?.sequence ?? 0) + 1,
+    customer_id: tenant.customerId,
+    kind: entry.kind,
+    occurred_at: occurredAt.toISOString(),
+    actor: { type: entry.actor.type, id: entry.actor.id, name: entry.actor.name ?? null, role: entry.actor.role },
+    validation_id: entry.validationId,
+    data: recordedFacts(entry),
+    prev_hash: previous?.hash ?? genesisHash,
+    expires_at: new Date(occurredAt.getTime() + daysToSeconds(tenant.auditRetentionDays) * 1000).toISOString(),
+  });
+}
+
+/** Adds the chain hash: SHA-256 of `prev_hash` followed by the canonical JSON of every field but `hash` and `expires_at`. */
+function sealEvent(draft: Omit<AuditEvent, 'hash'>): AuditEvent {
+  const { expires_at: _expiresAt, ...hashed } = draft;
+  return { ...draft, hash: sha256Hex(draft.prev_hash + canonicalJson(hashed)) };
+}
+
+/**
+ * The entry's facts reduced to what section 2.4 allows for its kind: a field that is not a fact of
+ * the kind (content, credentials, anything else) is a programming error and is never stored.
+ */
+function recordedFacts(entry: AuditEntry): AuditEventData {
+  const data = entry.data as AuditEventData;
+  const unexpected = Object.keys(data).filter((key) => !kindRecords(entry.kind, key as keyof AuditEventData));
+  const missing = factsByKind[entry.kind].required.filter((key) => data[key] === undefined);
+  if (unexpected.length > 0 || missing.length > 0) {
+    throw new Error(`audit event ${entry.kind}: unexpected facts [${unexpected.join(', ')}], missing facts [${missing.join(', ')}]`);
+  }
+  // Nested objects are rebuilt field by field, so extra properties of the caller's objects stay out too.
+  const facts: AuditEventData = { ...data };
+  if (data.request_summary) {
+    const { question_chars, response_chars, source_group_count, url_count, inline_text_chars } = data.request_summary;
+    facts.request_summary = { question_chars, response_chars, source_group_count, url_count, inline_text_chars };
+  }
+  if (data.sources) facts.sources = data.sources.map(({ reference, sha256 }) => ({ reference, sha256 }));
+  if (data.corrections) facts.corrections = data.corrections.map(({ element, action, note }) => ({ element, action, note }));
+  return facts;
+}
+
+// Keyset paging on sequence: a cursor names the last event of the page before.
+const cursorAfter = (sequence: number) => encodeCursor('after', sequence);
+const sequenceOfCursor = (cursor: string) => Number(decodeCursor(cursor, 'after', /^[1-9]\d{0,14}$/));

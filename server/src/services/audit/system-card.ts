@@ -1,0 +1,72 @@
+// POST /api/v1/system-card (decision 8): what the service does and does not do, how it validates,
+// what the audit trail records and never records, and the tenant's retention and region.
+import { readFileSync } from 'node:fs';
+import type { components } from '../../generated/openapi.js';
+import type { Caller } from '../call-context.js';
+import { enterpriseSchemaVersion } from './audit-export.js';
+import { auditEventSchemaVersion } from './audit-trail.js';
+
+type SystemCard = components['schemas']['SystemCard'];
+
+const serverPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+// The validation engine's identity. It is also reported per result in `metadata.engine`; when the
+// engine lands, both should read one constant from it.
+const validationMethod: SystemCard['validation_method'] = {
+  name: 'lexical-entailment',
+  version: '1.0.0',
+  description: 'Claims are matched to source sentences by term overlap; numbers, dates, negations and named entities that differ mark a contradiction.',
+};
+
+// Section 2.4: what the audit trail holds, and what it never holds.
+const auditTrailRecords = [
+  'event kind', 'sequence number and hash chain', 'actor id, type and role', 'timestamp', 'review notes', 'review corrections',
+  'external references of handoffs', 'mode', 'request sizes', 'source groups', 'source file references and SHA-256 hashes',
+  'confidence level', 'issue count',
+];
+const auditTrailNeverRecords = [
+  'source content', 'question and answer text', 'credentials', 'tokens', 'API keys', 'passwords', 'payment data',
+  "external systems' logs", 'technical runtime logs',
+];
+
+export class SystemCardService {
+  constructor(private readonly settings: { historyTtlDays: number }) {}
+
+  describe(ctx: Caller): SystemCard {
+    const { tenant } = ctx;
+    return {
+      schema_version: '1.0',
+      service: { name: 'Groundcheck', version: serverPackage.version },
+      generated_at: ctx.clock.now().toISOString(),
+      purpose: 'Checks AI-generated answers against the source material a tenant provides and records the review decisions taken on them.',
+      capabilities: [
+        'Splits an answer into claims and checks each against the sources, with evidence spans (mode validate).',
+        'Generates an answer from the sources and checks it (mode generate).',
+        'Corrects contradicted claims where a source states the right value (mode validate_and_fix).',
+        'Records validations in history and review decisions in an append-only, hash-chained audit trail.',
+        'Exports the audit trail as JSON or CSV, with pseudonymized actors in profile enterprise_v1.',
+      ],
+      not_done: [
+        "Does not decide whether an answer may be shown to an end user; reviewers and the tenant's workflow do.",
+        'Does not check sources for truth; it checks answers against the sources given.',
+        'Does not train on tenant data.',
+        'Does not keep technical runtime logs in the audit trail; they stay in the platform logging service.',
+      ],
+      validation_method: validationMethod,
+      known_limitations: [
+        'Paraphrases with little word overlap may be reported as unsupported.',
+        'Only English text is supported.',
+        'The audit hash chain shows changes, removals and reordering, but not a rewrite of the whole chain; keep the hashes of exports you have received to anchor it.',
+        'After retention removes old events, chain verification starts at the oldest retained event.',
+      ],
+      data_handling: {
+        audit_trail_records: auditTrailRecords,
+        audit_trail_never_records: auditTrailNeverRecords,
+        history_retention_days: this.settings.historyTtlDays,
+        audit_retention_days: tenant.auditRetentionDays,
+      },
+      region: tenant.region,
+      schema_versions: { api: 'v1', audit_event: auditEventSchemaVersion, audit_export: enterpriseSchemaVersion, webhook: '1' },
+    };
+  }
+}

@@ -1,0 +1,68 @@
+// Local login and the caller's identity (section 4.1).
+import { AuthenticationError, NotFoundError, RateLimitError } from '../../errors.js';
+import type { components } from '../../generated/openapi.js';
+import type { LocalTokens } from '../../auth/local-tokens.js';
+import { tokenLifetimeSeconds } from '../../auth/local-tokens.js';
+import type { LoginThrottle } from '../../auth/login-throttle.js';
+import { verifyAgainstDecoy, verifyPassword } from '../../auth/passwords.js';
+import type { UserStore } from '../../store/user-store.js';
+import type { TenantRegistry } from '../../tenants/registry.js';
+import { callerOf, type CallContext } from '../call-context.js';
+
+type LoginRequest = components['schemas']['LoginRequest'];
+type LoginResponse = components['schemas']['LoginResponse'];
+type Me = components['schemas']['Me'];
+
+const invalidCredentials = () => new AuthenticationError('invalid_credentials', 'The email or password is incorrect.');
+
+export class AuthService {
+  constructor(
+    private readonly tenants: TenantRegistry,
+    private readonly users: UserStore,
+    private readonly tokens: LocalTokens,
+    private readonly throttle: LoginThrottle,
+  ) {}
+
+  async login(request: LoginRequest, ctx: CallContext): Promise<LoginResponse> {
+    const now = ctx.clock.now();
+    const clientAddress = ctx.clientAddress;
+    const tenant = this.tenants.get(request.customer_id);
+    if (tenant && !tenant.auth.local) {
+      throw new NotFoundError('local_login_disabled', 'This tenant signs in through its identity provider, not with a password.');
+    }
+    const account = `${request.customer_id}/${request.email.toLowerCase()}`;
+    const wait = this.throttle.retryAfter(account, clientAddress, now.getTime());
+    if (wait > 0) throw new RateLimitError('too_many_login_attempts', `Too many failed sign-in attempts; retry in ${wait} seconds.`, wait);
+
+    // An unknown tenant costs the same query as a known one (decision S5): timing tells nothing.
+    const found = await this.users.findByEmail(request.customer_id, request.email);
+    const user = tenant ? found : null;
+    const usable = user && user.status === 'active' && user.password_hash;
+    const valid = usable ? await verifyPassword(request.password, user.password_hash!) : await verifyAgainstDecoy(request.password);
+    if (!valid || !user) {
+      this.throttle.recordFailure(account, clientAddress, now.getTime());
+      throw invalidCredentials();
+    }
+    this.throttle.recordSuccess(account);
+    await this.users.recordLogin(user, now);
+    const { token, expiresAt } = await this.tokens.issue(user.id, user.customer_id, now);
+    return { token, token_type: 'Bearer', expires_in: tokenLifetimeSeconds, expires_at: expiresAt.toISOString() };
+  }
+
+  me(ctx: CallContext): Me {
+    const { principal, tenant } = callerOf(ctx);
+    return {
+      principal: {
+        type: principal.type,
+        id: principal.id,
+        ...(principal.email ? { email: principal.email } : {}),
+        ...(principal.name ? { name: principal.name } : {}),
+      },
+      customer: { customer_id: tenant.customerId, name: tenant.name, features: tenant.features },
+      role: principal.role,
+      data_access_roles: principal.dataAccessRoles,
+      authentication: principal.authentication,
+      expires_at: principal.expiresAt?.toISOString() ?? null,
+    };
+  }
+}

@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, test } from 'node:test';
+import { startTestServer, type TestServer } from '../support/harness.js';
+
+let server: TestServer;
+before(async () => {
+  server = await startTestServer();
+});
+after(() => server.close());
+
+// Tenant "tiny" allows 3 requests per 2-second window.
+test('authenticated calls count against the tenant limit, then 429 until the window resets', async () => {
+  const body = server.apiKeyBody('tiny', 'viewer');
+  const seen = [];
+  for (let i = 0; i < 3; i += 1) {
+    const reply = await server.call('/auth/me', body);
+    assert.equal(reply.status, 200);
+    seen.push(Number(reply.headers.get('ratelimit-remaining')));
+    assert.equal(reply.headers.get('ratelimit-limit'), '3');
+    assert.ok(Number(reply.headers.get('ratelimit-reset')) >= 1);
+  }
+  assert.deepEqual(seen, [2, 1, 0]);
+
+  const limited = await server.call('/auth/me', body);
+  assert.equal(limited.status, 429);
+  assert.equal(limited.body.code, 'rate_limited');
+  const retryAfter = Number(limited.headers.get('retry-after'));
+  assert.ok(retryAfter >= 1 && retryAfter <= 2, `Retry-After ${retryAfter}`);
+  assert.equal(limited.headers.get('ratelimit-remaining'), '0');
+
+  // Other tenants are not affected.
+  assert.equal((await server.call('/auth/me', server.apiKeyBody('acme', 'viewer'))).status, 200);
+
+  await sleep(retryAfter * 1000 + 100);
+  const recovered = await server.call('/auth/me', body);
+  assert.equal(recovered.status, 200);
+  assert.equal(recovered.headers.get('ratelimit-remaining'), '2');
+});
+
+test('calls without credentials are not counted and carry no rate-limit headers', async () => {
+  const health = await server.call('/healthz', undefined, { method: 'GET' });
+  assert.equal(health.status, 200);
+  assert.equal(health.headers.get('ratelimit-limit'), null);
+});

@@ -1,0 +1,17 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { startTestServer } from '../support/harness.js';
+
+test('/readyz reports Cosmos DB; /healthz only the process', async () => {
+  const server = await startTestServer();
+  try {
+    assert.deepEqual((await server.call('/readyz', undefined, { method: 'GET' })).body, { status: 'ok', checks: { cosmos: 'ok' } });
+    await server.cosmos.close();
+    const down = await server.call('/readyz', undefined, { method: 'GET' });
+    assert.equal(down.status, 503);
+    assert.deepEqual(down.body, { status: 'unavailable', checks: { cosmos: 'unavailable' } });
+    assert.equal((await server.call('/healthz', undefined, { method: 'GET' })).status, 200);
+  } finally {
+    await server.close().catch(() => undefined);
+  }
+});
