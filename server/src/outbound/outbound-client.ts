@@ -1,0 +1,281 @@
+// The one HTTP client for every outbound request: URL sources, API-backed endpoints, webhooks, JWKS.
+// Each connection is made to an address that was checked in the same lookup that produced it, so a
+// DNS answer that changes between a check and the connect (rebinding) cannot reach a refused address.
+import { promises as dns, type LookupAddress } from 'node:dns';
+import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { isIP } from 'node:net';
+import { pipeline, type Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { checkAddress, parseAllowlist, type Allowlist } from './address-policy.js';
+import { OutboundRefusal, type OutboundRefusalReason } from './outbound-refusal.js';
+
+export interface OutboundClientOptions {
+  /** Host names, addresses and CIDR ranges the operator permits although their range is refused. */
+  allow?: readonly string[];
+  connectTimeoutMs?: number;
+  /** The whole exchange, redirects and body included. */
+  totalTimeoutMs?: number;
+  /** Largest response body, counted after decompression. */
+  maxBytes?: number;
+  maxRedirects?: number;
+  userAgent?: string;
+  /** Host name to addresses. Tests inject one; the default is the operating system's resolver. */
+  resolve?: (hostName: string) => Promise<string[]>;
+}
+
+export interface OutboundRequestOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+  signal?: AbortSignal;
+  /** Media types the response may have (`application/json`, `text/*`); sent as `Accept`. */
+  accept?: readonly string[];
+  /** Statuses returned rather than refused with `http_error`; default 2xx. */
+  acceptStatus?: (status: number) => boolean;
+  /** `manual` returns a 3xx as it is, as fetch's `redirect: 'manual'` does. */
+  redirect?: 'follow' | 'manual';
+  maxBytes?: number;
+  totalTimeoutMs?: number;
+  maxRedirects?: number;
+}
+
+export interface OutboundResponse {
+  status: number;
+  /** Lower-case names; `set-cookie` is dropped because this client keeps no cookies. */
+  headers: Record<string, string>;
+  body: Buffer;
+  finalUrl: string;
+  redirects: number;
+}
+
+export interface OutboundClient {
+  request(url: string | URL, options?: OutboundRequestOptions): Promise<OutboundResponse>;
+}
+
+const defaults = { connectTimeoutMs: 5_000, totalTimeoutMs: 15_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 3 };
+const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+/** Caller headers that may follow a redirect to another origin; the rest (credentials, forwarded identity) may not. */
+const crossOriginSafeHeaders = new Set(['accept', 'accept-language', 'user-agent']);
+/** Headers this client sets itself or never sends. */
+const droppedCallerHeaders = new Set(['host', 'cookie', 'content-length', 'connection', 'transfer-encoding', 'accept-encoding']);
+
+async function systemResolve(hostName: string): Promise<string[]> {
+  const answers = await dns.lookup(hostName, { all: true, verbatim: true });
+  return answers.map((answer) => answer.address);
+}
+
+/** The static checks every hop passes before any socket exists: scheme, credentials, literal address. */
+export function checkUrl(url: URL, allowlist: Allowlist): void {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new OutboundRefusal('scheme_not_allowed', url.href, `Only http and https are allowed, not ${url.protocol}`);
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new OutboundRefusal('credentials_in_url', redact(url), 'A URL may not carry a user name or password.');
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  // The URL parser has already turned 2130706433, 0177.0.0.1 and 0x7f.1 into dotted quads.
+  if (isIP(host) !== 0) {
+    const verdict = checkAddress(host, host, allowlist);
+    if (!verdict.allowed) {
+      throw new OutboundRefusal('address_not_allowed', url.href, `Address ${verdict.address} (${verdict.range}) is not allowed.`);
+    }
+  }
+}
+
+function redact(url: URL): string {
+  const copy = new URL(url.href);
+  copy.username = '';
+  copy.password = '';
+  return copy.href;
+}
+
+function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || name === 'set-cookie') continue;
+    flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+function mediaTypeMatches(contentType: string | undefined, accepted: readonly string[]): boolean {
+  const essence = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (essence === '') return false;
+  return accepted.some((pattern) => {
+    const wanted = pattern.toLowerCase();
+    return wanted === essence || (wanted.endsWith('/*') && essence.startsWith(wanted.slice(0, -1)));
+  });
+}
+
+export function createOutboundClient(options: OutboundClientOptions = {}): OutboundClient {
+  const allowlist = parseAllowlist(options.allow ?? []);
+  const resolve = options.resolve ?? systemResolve;
+  const connectTimeoutMs = options.connectTimeoutMs ?? defaults.connectTimeoutMs;
+  const userAgent = options.userAgent ?? 'Groundcheck';
+
+  /** A `lookup` for http.request that refuses the host unless every address it resolves to is allowed. */
+  function guardedLookup(url: URL) {
+    return (hostName: string, lookupOptions: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+      resolve(hostName)
+        .then((addresses) => {
+          if (addresses.length === 0) throw new OutboundRefusal('dns_failed', url.href, `${hostName} has no address.`);
+          for (const address of addresses) {
+            const verdict = checkAddress(address, hostName, allowlist);
+            if (!verdict.allowed) {
+              throw new OutboundRefusal('address_not_allowed', url.href, `${hostName} resolves to ${verdict.address} (${verdict.range}), which is not allowed.`);
+            }
+          }
+          return addresses.map((address): LookupAddress => ({ address, family: isIP(address) }));
+        })
+        .then(
+          (checked) => {
+            if (lookupOptions.all) callback(null, checked);
+            else callback(null, checked[0]!.address, checked[0]!.family);
+          },
+          (error: unknown) => {
+            callback(error instanceof OutboundRefusal ? error : new OutboundRefusal('dns_failed', url.href, `${hostName} could not be resolved.`));
+          },
+        );
+    };
+  }
+
+  /** Sends one hop and resolves with the response once its headers have arrived. */
+  function send(url: URL, method: string, headers: Record<string, string>, body: Uint8Array | undefined, signal: AbortSignal): Promise<IncomingMessage> {
+    checkUrl(url, allowlist);
+    const secure = url.protocol === 'https:';
+    return new Promise((resolvePromise, reject) => {
+      const request = (secure ? https : http).request(url, {
+        method,
+        headers: body ? { ...headers, 'content-length': String(body.byteLength) } : headers,
+        agent: false, // no pooled socket outlives the check that allowed it
+        lookup: guardedLookup(url) as never,
+        signal,
+      });
+      const connectTimer = setTimeout(() => {
+        request.destroy(new OutboundRefusal('timeout', url.href, `No connection within ${connectTimeoutMs} ms.`));
+      }, connectTimeoutMs);
+      request.once('socket', (socket) => socket.once(secure ? 'secureConnect' : 'connect', () => clearTimeout(connectTimer)));
+      request.once('response', (response) => {
+        clearTimeout(connectTimer);
+        resolvePromise(response);
+      });
+      request.once('error', (error) => {
+        clearTimeout(connectTimer);
+        reject(error);
+      });
+      request.end(body);
+    });
+  }
+
+  async function readBody(response: IncomingMessage, url: URL, maxBytes: number): Promise<Buffer> {
+    const declared = Number(response.headers['content-length']);
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      response.destroy();
+      throw new OutboundRefusal('too_large', url.href, `The response declares ${declared} bytes; the limit is ${maxBytes}.`);
+    }
+    const encoding = (response.headers['content-encoding'] ?? '').trim().toLowerCase();
+    const decoder =
+      encoding === 'gzip' || encoding === 'x-gzip' ? zlib.createGunzip()
+      : encoding === 'deflate' ? zlib.createInflate()
+      : encoding === 'br' ? zlib.createBrotliDecompress()
+      : null;
+    const stream: Readable = decoder ? pipeline(response, decoder, () => {}) : response;
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for await (const chunk of stream) {
+      total += (chunk as Buffer).length;
+      if (total > maxBytes) {
+        response.destroy();
+        stream.destroy();
+        throw new OutboundRefusal('too_large', url.href, `The response exceeds the limit of ${maxBytes} bytes.`);
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks);
+  }
+
+  function toRefusal(error: unknown, url: URL, deadline: AbortSignal, callerSignal: AbortSignal | undefined, totalTimeoutMs: number): OutboundRefusal {
+    if (error instanceof OutboundRefusal) return error;
+    if (callerSignal?.aborted) return new OutboundRefusal('aborted', url.href, 'The caller cancelled the request.');
+    if (deadline.aborted) return new OutboundRefusal('timeout', url.href, `No complete response within ${totalTimeoutMs} ms.`);
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const reason: OutboundRefusalReason = code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'dns_failed' : 'connect_failed';
+    return new OutboundRefusal(reason, url.href, `The request failed (${code || (error as Error).message}).`);
+  }
+
+  async function request(target: string | URL, requestOptions: OutboundRequestOptions = {}): Promise<OutboundResponse> {
+    let url: URL;
+    try {
+      url = new URL(target);
+    } catch {
+      throw new OutboundRefusal('invalid_url', String(target), 'Not a valid absolute URL.');
+    }
+    const maxBytes = requestOptions.maxBytes ?? options.maxBytes ?? defaults.maxBytes;
+    const maxRedirects = requestOptions.maxRedirects ?? options.maxRedirects ?? defaults.maxRedirects;
+    const totalTimeoutMs = requestOptions.totalTimeoutMs ?? options.totalTimeoutMs ?? defaults.totalTimeoutMs;
+    const acceptStatus = requestOptions.acceptStatus ?? ((status: number) => status >= 200 && status < 300);
+    const deadline = AbortSignal.timeout(totalTimeoutMs);
+    const signal = requestOptions.signal ? AbortSignal.any([deadline, requestOptions.signal]) : deadline;
+
+    let method = (requestOptions.method ?? 'GET').toUpperCase();
+    let body = typeof requestOptions.body === 'string' ? Buffer.from(requestOptions.body) : requestOptions.body;
+    let headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(requestOptions.headers ?? {})) {
+      if (!droppedCallerHeaders.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
+    }
+    headers['user-agent'] ??= userAgent;
+    if (requestOptions.accept && headers.accept === undefined) headers.accept = requestOptions.accept.join(', ');
+    const fixedHeaders = { 'accept-encoding': 'gzip, deflate, br' };
+
+    for (let redirects = 0; ; redirects++) {
+      let response: IncomingMessage;
+      try {
+        response = await send(url, method, { ...headers, ...fixedHeaders }, body, signal);
+      } catch (error) {
+        throw toRefusal(error, url, deadline, requestOptions.signal, totalTimeoutMs);
+      }
+      const status = response.statusCode ?? 0;
+      const location = response.headers.location;
+      if (redirectStatuses.has(status) && location !== undefined && requestOptions.redirect !== 'manual') {
+        response.destroy();
+        if (redirects >= maxRedirects) {
+          throw new OutboundRefusal('too_many_redirects', url.href, `More than ${maxRedirects} redirects.`);
+        }
+        let next: URL;
+        try {
+          next = new URL(location, url);
+        } catch {
+          throw new OutboundRefusal('invalid_url', url.href, 'The redirect location is not a valid URL.');
+        }
+        // As browsers do: 303, and 301/302 after a POST, continue as a GET without the body.
+        if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
+          if (method !== 'HEAD') method = 'GET';
+          body = undefined;
+          delete headers['content-type'];
+        }
+        if (next.origin !== url.origin) {
+          headers = Object.fromEntries(Object.entries(headers).filter(([name]) => crossOriginSafeHeaders.has(name)));
+        }
+        url = next;
+        continue;
+      }
+      if (!acceptStatus(status)) {
+        response.destroy();
+        throw new OutboundRefusal('http_error', url.href, `The server answered ${status}.`, status);
+      }
+      if (requestOptions.accept && !mediaTypeMatches(response.headers['content-type'], requestOptions.accept)) {
+        response.destroy();
+        throw new OutboundRefusal('unsupported_content_type', url.href, `The response is ${response.headers['content-type'] ?? 'untyped'}, not ${requestOptions.accept.join(' or ')}.`);
+      }
+      try {
+        const responseBody = method === 'HEAD' ? Buffer.alloc(0) : await readBody(response, url, maxBytes);
+        return { status, headers: flattenHeaders(response.headers), body: responseBody, finalUrl: url.href, redirects };
+      } catch (error) {
+        throw toRefusal(error, url, deadline, requestOptions.signal, totalTimeoutMs);
+      }
+    }
+  }
+
+  return { request };
+}

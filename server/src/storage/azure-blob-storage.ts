@@ -1,0 +1,161 @@
+// The storage port on Azure Blob Storage (or Azurite, which speaks the same protocol).
+import type { Readable } from 'node:stream';
+import {
+  BlobSASPermissions,
+  generateBlobSASQueryParameters,
+  RestError,
+  SASProtocol,
+  type ContainerClient,
+  type StorageSharedKeyCredential,
+} from '@azure/storage-blob';
+import type { ListedObject, ObjectStorage, ReadResult, StoredObjectProperties, TenantObjectStorage } from './object-storage.js';
+import { tenantKey, tenantListPrefix, tenantPrefix } from './tenant-key.js';
+
+const defaultUploadTtlMs = 15 * 60 * 1000;
+const maxUploadTtlMs = 60 * 60 * 1000;
+
+interface AzureBlobStorageOptions {
+  /** Signs upload URLs; a SAS needs the account key. */
+  credential: StorageSharedKeyCredential;
+  container: ContainerClient;
+  embedded: boolean;
+  onClose?: () => Promise<void>;
+}
+
+function statusOf(error: unknown): number | undefined {
+  return error instanceof RestError ? error.statusCode : undefined;
+}
+
+function propertiesOf(response: { contentLength?: number; contentType?: string; etag?: string; lastModified?: Date }): StoredObjectProperties {
+  return {
+    sizeBytes: response.contentLength ?? 0,
+    contentType: response.contentType ?? null,
+    etag: response.etag ?? '',
+    lastModified: response.lastModified ?? new Date(0),
+  };
+}
+
+export function createAzureBlobStorage({ credential, container, embedded, onClose }: AzureBlobStorageOptions): ObjectStorage {
+  const secureEndpoint = container.url.startsWith('https:');
+
+  function forTenant(customerId: string): TenantObjectStorage {
+    tenantPrefix(customerId); // refuse a malformed customer id now, not on first use
+    const blob = (key: string) => container.getBlockBlobClient(tenantKey(customerId, key));
+
+    function list(prefix: string): AsyncIterable<ListedObject> {
+      const fullPrefix = tenantListPrefix(customerId, prefix); // throws now, not on first iteration
+      const strip = tenantPrefix(customerId).length;
+      return (async function* () {
+        for await (const item of container.listBlobsFlat({ prefix: fullPrefix })) {
+          yield { key: item.name.slice(strip), sizeBytes: item.properties.contentLength ?? 0, lastModified: item.properties.lastModified };
+        }
+      })();
+    }
+
+    return {
+      customerId,
+
+      async presignUpload(key, { contentType, expiresInMs = defaultUploadTtlMs }) {
+        const client = blob(key);
+        // SAS times have one-second precision; report the instant the service will enforce.
+        const expiresOn = new Date(Math.floor((Date.now() + Math.min(expiresInMs, maxUploadTtlMs)) / 1000) * 1000);
+        const sas = generateBlobSASQueryParameters(
+          {
+            containerName: container.containerName,
+            blobName: client.name,
+            // Create and write this one blob: no read, delete, list or tag rights.
+            permissions: BlobSASPermissions.parse('cw'),
+            expiresOn,
+            protocol: secureEndpoint ? SASProtocol.Https : SASProtocol.HttpsAndHttp,
+          },
+          credential,
+        );
+        return {
+          upload_url: `${client.url}?${sas.toString()}`,
+          method: 'PUT',
+          headers: { 'x-ms-blob-type': 'BlockBlob', 'content-type': contentType },
+          expires_at: expiresOn.toISOString(),
+        };
+      },
+
+      async getProperties(key) {
+        try {
+          return propertiesOf(await blob(key).getProperties());
+        } catch (error) {
+          if (statusOf(error) === 404) return null;
+          throw error;
+        }
+      },
+
+      async read(key, { maxBytes, ifMatch }): Promise<ReadResult> {
+        let response;
+        try {
+          response = await blob(key).download(0, undefined, ifMatch ? { conditions: { ifMatch } } : {});
+        } catch (error) {
+          if (statusOf(error) === 404) return { ok: false, reason: 'not_found' };
+          if (statusOf(error) === 412) return { ok: false, reason: 'changed' };
+          throw error;
+        }
+        const stream = response.readableStreamBody as Readable;
+        const properties = propertiesOf(response);
+        if (properties.sizeBytes > maxBytes) {
+          stream.destroy();
+          return { ok: false, reason: 'too_large', sizeBytes: properties.sizeBytes };
+        }
+        const chunks: Buffer[] = [];
+        let total = 0;
+        for await (const chunk of stream) {
+          total += (chunk as Buffer).length;
+          // The declared length was checked; this guards against a service that sends more.
+          if (total > maxBytes) {
+            stream.destroy();
+            return { ok: false, reason: 'too_large', sizeBytes: total };
+          }
+          chunks.push(chunk as Buffer);
+        }
+        return { ok: true, bytes: Buffer.concat(chunks), properties };
+      },
+
+      async readStream(key, { offset = 0, count, ifMatch } = {}) {
+        try {
+          const response = await blob(key).download(offset, count, ifMatch ? { conditions: { ifMatch } } : {});
+          return response.readableStreamBody as Readable;
+        } catch (error) {
+          if (statusOf(error) === 404 || statusOf(error) === 412 || statusOf(error) === 416) return null;
+          throw error;
+        }
+      },
+
+      async delete(key) {
+        return (await blob(key).deleteIfExists({ deleteSnapshots: 'include' })).succeeded;
+      },
+
+      list,
+
+      async deletePrefix(prefix) {
+        let deleted = 0;
+        for await (const item of list(prefix)) {
+          if ((await blob(item.key).deleteIfExists({ deleteSnapshots: 'include' })).succeeded) deleted++;
+        }
+        return deleted;
+      },
+    };
+  }
+
+  return {
+    forTenant,
+    embedded,
+    async ping() {
+      try {
+        // A readiness probe must answer quickly even when the account does not.
+        await container.getProperties({ abortSignal: AbortSignal.timeout(2000) });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await onClose?.();
+    },
+  };
+}

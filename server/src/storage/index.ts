@@ -1,0 +1,14 @@
+// Object storage for uploaded files: the port, its Azure implementation and the tenant key rules.
+export type {
+  ListedObject,
+  ObjectStorage,
+  PresignedUpload,
+  PresignUploadOptions,
+  ReadOptions,
+  ReadResult,
+  ReadStreamOptions,
+  StoredObjectProperties,
+  TenantObjectStorage,
+} from './object-storage.js';
+export { openObjectStorage, StorageConfigError, type OpenObjectStorageOptions, type StorageAccount } from './open-object-storage.js';
+export { StorageKeyError, tenantKey, tenantListPrefix, tenantPrefix } from './tenant-key.js';
