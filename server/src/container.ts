@@ -18,6 +18,7 @@ import { Pseudonyms } from './services/audit/pseudonyms.js';
 import { SystemCardService } from './services/audit/system-card.js';
 import { AuthService } from './services/auth/auth-service.js';
 import { bootstrapUsers } from './services/auth/user-bootstrap.js';
+import { ReadinessService } from './services/health/readiness.js';
 import { RateLimiter } from './services/rate-limits/rate-limiter.js';
 import { AuditStore } from './store/audit-store.js';
 import { type CosmosStore, openCosmos } from './store/cosmos.js';
@@ -87,7 +88,7 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
     rateLimiter: new RateLimiter(),
     idempotency: new IdempotencyStore(cosmos.container('idempotency')),
     services,
-    operations: { ...healthOperations(cosmos), ...authOperations(services.auth), ...auditOperations(services.audit) },
+    operations: { ...healthOperations(new ReadinessService({ cosmos: () => cosmos.ping() })), ...authOperations(services.auth), ...auditOperations(services.audit) },
     async close() {
       if (!options.cosmos) await cosmos.close();
     },

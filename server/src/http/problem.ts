@@ -1,6 +1,7 @@
 // The one place where errors become RFC 9457 application/problem+json responses.
 import type { ErrorRequestHandler } from 'express';
 import { ApiError, BadRequestError, InternalError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors.js';
+import { storeUnavailable } from '../store/cosmos-status.js';
 import { type BufferedReply, jsonReply } from './reply.js';
 
 interface BodyParserError {
@@ -11,6 +12,8 @@ interface BodyParserError {
 
 function classify(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
+  const unavailable = storeUnavailable(error);
+  if (unavailable) return unavailable;
   const parserError = error as Partial<BodyParserError>;
   if (parserError?.type === 'entity.too.large') return new PayloadTooLargeError('payload_too_large', `The request body exceeds this operation's limit of ${parserError.limit} bytes.`);
   if (parserError?.type === 'entity.parse.failed') return new BadRequestError('malformed_json', 'The request body is not valid JSON.');

@@ -1,12 +1,13 @@
-import type { CosmosStore } from '../store/cosmos.js';
+import type { ReadinessService } from '../services/health/readiness.js';
 import { type OperationTable, StatusReply } from './operation.js';
 
-export function healthOperations(cosmos: CosmosStore) {
+export function healthOperations(readiness: ReadinessService) {
   return {
     getHealth: async () => ({ status: 'ok' as const }),
     getReadiness: async () => {
-      if (await cosmos.ping()) return { status: 'ok' as const, checks: { cosmos: 'ok' as const } };
-      return new StatusReply<'getReadiness', 503>(503, { status: 'unavailable', checks: { cosmos: 'unavailable' } });
+      const { ready, checks } = await readiness.check();
+      const body = { status: ready ? ('ok' as const) : ('unavailable' as const), checks: checks as { cosmos: 'ok' | 'unavailable' } };
+      return ready ? body : new StatusReply<'getReadiness', 503>(503, body);
     },
   } satisfies OperationTable;
 }

@@ -4,6 +4,7 @@
 // tenant's pseudonym secret.
 import type { Container, OperationInput, SqlParameter } from '@azure/cosmos';
 import type { components } from '../generated/openapi.js';
+import { cosmosOutcome } from './cosmos-status.js';
 
 type AuditEvent = components['schemas']['AuditEvent'];
 type AuditEventKind = components['schemas']['AuditEventKind'];
@@ -83,7 +84,7 @@ export class AuditStore {
     });
     const response = await this.container.items.batch([moveHead, ...createEvents], customerId);
     const first = response.result?.[0]?.statusCode;
-    if (first === 412 || first === 409) return false;
+    if (cosmosOutcome(first) === 'precondition_failed' || cosmosOutcome(first) === 'conflict') return false;
     if (!response.result?.every((r) => r.statusCode < 300)) throw new Error(`audit append batch failed with ${first}`);
     return true;
   }
@@ -124,7 +125,7 @@ export class AuditStore {
       await this.container.items.create(item);
       return secret;
     } catch (error) {
-      if ((error as { code?: number }).code !== 409) throw error;
+      if (cosmosOutcome(error) !== 'conflict') throw error;
       const existing = await this.readPseudonymSecret(customerId);
       if (!existing) throw error;
       return existing;

@@ -3,6 +3,7 @@
 import type { Container } from '@azure/cosmos';
 import { sha256Hex } from '../lib/hash.js';
 import { daysToSeconds } from './containers.js';
+import { cosmosOutcome } from './cosmos-status.js';
 
 export const idempotencyWindowSeconds = daysToSeconds(1);
 
@@ -29,12 +30,8 @@ export interface IdempotencyRecord {
 
 export type ClaimResult = { claimed: true; record: IdempotencyRecord } | { claimed: false; record: IdempotencyRecord };
 
-interface CosmosError {
-  code?: number;
-}
-
-const isConflict = (error: unknown) => (error as CosmosError)?.code === 409;
-const isGone = (error: unknown) => [404, 412].includes((error as CosmosError)?.code ?? 0);
+const isConflict = (error: unknown) => cosmosOutcome(error) === 'conflict';
+const isGone = (error: unknown) => cosmosOutcome(error) === 'not_found' || cosmosOutcome(error) === 'precondition_failed';
 
 export class IdempotencyStore {
   constructor(

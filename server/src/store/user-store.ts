@@ -3,6 +3,7 @@
 import type { Container } from '@azure/cosmos';
 import type { Role } from '../contract/roles.js';
 import { sha256Hex } from '../lib/hash.js';
+import { cosmosOutcome } from './cosmos-status.js';
 
 export interface UserRecord {
   id: string;
@@ -51,7 +52,7 @@ export class UserStore {
       user.customer_id,
     );
     const status = response.result?.[0]?.statusCode;
-    if (status === 409) throw new EmailTakenError(user.email);
+    if (cosmosOutcome(status) === 'conflict') throw new EmailTakenError(user.email);
     if (!response.result?.every((r) => r.statusCode < 300)) throw new Error(`user batch failed with ${status}`);
     return user;
   }

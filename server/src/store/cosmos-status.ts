@@ -1,0 +1,31 @@
+// What Cosmos DB's status codes mean to this server, in one place. Stores ask `cosmosOutcome` for
+// the answers they handle (a missing item, a taken id, a lost ETag race); throttling and outages
+// reach the caller as 503 problems with Retry-After, through `storeUnavailable`.
+import { UnavailableError } from '../errors.js';
+
+export type CosmosOutcome = 'not_found' | 'conflict' | 'precondition_failed' | 'throttled' | 'unavailable';
+
+const outcomes = new Map<number, CosmosOutcome>([
+  [404, 'not_found'],
+  [409, 'conflict'],
+  [412, 'precondition_failed'],
+  [429, 'throttled'],
+  [503, 'unavailable'],
+]);
+
+/** The outcome of a thrown Cosmos error or of a batch operation's status code; null for any other. */
+export function cosmosOutcome(errorOrStatus: unknown): CosmosOutcome | null {
+  const status = typeof errorOrStatus === 'number' ? errorOrStatus : (errorOrStatus as { code?: unknown } | null)?.code;
+  return typeof status === 'number' ? (outcomes.get(status) ?? null) : null;
+}
+
+/** A 503 problem for an error that means the store cannot serve now (it retried already), else null. */
+export function storeUnavailable(error: unknown): UnavailableError | null {
+  const outcome = cosmosOutcome(error);
+  if (outcome !== 'throttled' && outcome !== 'unavailable') return null;
+  const retryAfterMs = (error as { retryAfterInMs?: unknown }).retryAfterInMs;
+  const seconds = typeof retryAfterMs === 'number' && retryAfterMs > 0 ? Math.ceil(retryAfterMs / 1000) : 1;
+  const problem = new UnavailableError('service_unavailable', `The data store is busy or unavailable; retry in ${seconds} seconds.`);
+  problem.headers['Retry-After'] = String(seconds);
+  return problem;
+}

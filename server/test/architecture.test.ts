@@ -1,0 +1,65 @@
+// The import rules that keep the layers apart: routes → services → store, a pure engine and pure
+// helpers. Read from the source files' import statements.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const src = fileURLToPath(new URL('../src/', import.meta.url));
+
+interface Import {
+  file: string;
+  /** The top-level folder (or root file) of src it points to, or the package name. */
+  target: string;
+  local: boolean;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+const layer = (path: string) => relative(src, path).split('/')[0]!.replace(/\.[jt]s$/, '');
+
+const imports: Import[] = sourceFiles(src).flatMap((file) =>
+  [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm)].map((match) => {
+    const specifier = (match[1] ?? match[2] ?? match[3])!;
+    if (!specifier.startsWith('.')) return { file, target: specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!, local: false };
+    return { file, target: layer(resolve(dirname(file), specifier)), local: true };
+  }),
+);
+
+const from = (folder: string) => imports.filter((entry) => layer(entry.file) === folder);
+const show = (entries: Import[]) => entries.map((entry) => `${relative(src, entry.file)} → ${entry.target}`);
+
+test('the import graph was read', () => {
+  assert.ok(from('routes').some((entry) => entry.target === 'services'));
+  assert.ok(from('engine').length > 10);
+});
+
+test('routes import services, never stores or the HTTP pipeline', () => {
+  assert.deepEqual(show(from('routes').filter((entry) => entry.local && ['store', 'http', 'storage'].includes(entry.target))), []);
+});
+
+test('store/ never imports services/ or http/', () => {
+  assert.deepEqual(show(from('store').filter((entry) => entry.local && ['services', 'http', 'routes'].includes(entry.target))), []);
+});
+
+test('services/ never import the HTTP pipeline or routes', () => {
+  assert.deepEqual(show(from('services').filter((entry) => entry.local && ['http', 'routes'].includes(entry.target))), []);
+});
+
+test('the engine imports only itself, pure helpers, generated types and pure libraries', () => {
+  const allowedLocal = ['engine', 'lib', 'generated'];
+  const allowedPackages = ['chrono-node', 'wink-nlp', 'wink-eng-lite-web-model'];
+  assert.deepEqual(show(from('engine').filter((entry) => (entry.local ? !allowedLocal.includes(entry.target) : !allowedPackages.includes(entry.target)))), []);
+});
+
+test('lib/ holds pure helpers: no I/O, no other layer', () => {
+  const allowedLocal = ['lib', 'errors', 'generated'];
+  const allowedPackages = ['node:crypto'];
+  assert.deepEqual(show(from('lib').filter((entry) => (entry.local ? !allowedLocal.includes(entry.target) : !allowedPackages.includes(entry.target)))), []);
+});
