@@ -58,7 +58,10 @@ async function runEmulator(): Promise<void> {
   const quadratic = /\$c\.reduce\(\(\$, (\w+)\) => typeof \1 !== "undefined" \? \[\.\.\.\$, \{\s*\1: \1\s*\}\] : \$, \[\]\)/g;
   Object.defineProperty(prototype, 'code', {
     get(this: object) {
-      return (compile.call(this) as string).replace(quadratic, (_, c: string) => `$c.filter((${c}) => typeof ${c} !== "undefined").map((${c}) => ({ ${c}: ${c} }))`);
+      return (compile.call(this) as string).replace(
+        quadratic,
+        (_, c: string) => `$c.filter((${c}) => typeof ${c} !== "undefined").map((${c}) => ({ ${c}: ${c} }))`,
+      );
     },
   });
   if ((createQuery('SELECT * FROM c') as { code: string }).code.includes('[...$')) {
@@ -73,7 +76,11 @@ async function runEmulator(): Promise<void> {
 }
 
 async function startEmulator(): Promise<{ endpoint: string; child: ChildProcess }> {
-  const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, [emulatorRole]: '1' }, execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    env: { ...process.env, [emulatorRole]: '1' },
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (message: { port: number }) => resolve(message.port));
     child.once('exit', (code) => reject(new Error(`the emulator exited with ${code}`)));
@@ -85,24 +92,35 @@ async function runBenchmark(): Promise<void> {
   const large = numberArgument('events', 200_000);
   const baseline = numberArgument('baseline', 20_000);
   // Stop by itself even if something hangs.
-  setTimeout(() => {
-    console.error('audit export benchmark: gave up after 60 minutes');
-    process.exit(2);
-  }, 60 * 60 * 1000).unref();
+  setTimeout(
+    () => {
+      console.error('audit export benchmark: gave up after 60 minutes');
+      process.exit(2);
+    },
+    60 * 60 * 1000,
+  ).unref();
 
   const { endpoint, child } = await startEmulator();
   const adminKey = generateApiKey();
   const tenantsFile = join(mkdtempSync(join(tmpdir(), 'gc-bench-')), 'tenants.yaml');
   const tenant = (customerId: string) => ({
-    customer_id: customerId, name: customerId, features: { document_templates: false, audit_trail: true },
+    customer_id: customerId,
+    name: customerId,
+    features: { document_templates: false, audit_trail: true },
     rate_limit: { requests: 1_000_000, window_seconds: 60 },
     api_keys: [{ id: adminKey.id, role: 'admin', sha256: adminKey.sha256 }],
     auth: { local: { users: [] } },
   });
   writeFileSync(tenantsFile, stringify({ tenants: [tenant('baseline'), tenant('large')] }));
   const config = loadConfig({
-    PORT: '0', HOST: '127.0.0.1', TENANTS_FILE: tenantsFile, LOG_LEVEL: 'warn', NODE_ENV: 'production',
-    COSMOS_ENDPOINT: endpoint, COSMOS_KEY: Buffer.from('benchmark').toString('base64'), JWT_SECRET: generateApiKey().key,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    TENANTS_FILE: tenantsFile,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    COSMOS_ENDPOINT: endpoint,
+    COSMOS_KEY: Buffer.from('benchmark').toString('base64'),
+    JWT_SECRET: generateApiKey().key,
   });
   const container = await buildContainer(config, createLogger(config.logLevel));
   const server = await listen(container);
@@ -110,15 +128,25 @@ async function runBenchmark(): Promise<void> {
   const store = new AuditStore(container.cosmos.container('audit'));
 
   console.log(`audit export benchmark: ${baseline} and ${large} events, Cosmos emulator in a child process, server in this one`);
-  console.log('seeding through AuditStore.append: chained and hashed as in production, but 99 events per transactional batch instead of one');
+  console.log(
+    'seeding through AuditStore.append: chained and hashed as in production, but 99 events per transactional batch instead of one',
+  );
   const results: Measurement[] = [];
   try {
-    for (const [customerId, events] of [['baseline', baseline], ['large', large]] as const) {
+    for (const [customerId, events] of [
+      ['baseline', baseline],
+      ['large', large],
+    ] as const) {
       const started = Date.now();
       await seed(store, tenants.find((t) => t.customerId === customerId)!, events);
       console.log(`seeded ${events} events for ${customerId} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       for (const format of ['json', 'csv'] as const) {
-        const measurement = await measureExport(server, { customer_id: customerId, api_key: adminKey.key, format }, `${format} ${events}`, events);
+        const measurement = await measureExport(
+          server,
+          { customer_id: customerId, api_key: adminKey.key, format },
+          `${format} ${events}`,
+          events,
+        );
         results.push(measurement);
         print(measurement);
       }
@@ -136,7 +164,10 @@ async function seed(store: AuditStore, tenant: Parameters<typeof seedChain>[1], 
   const start = Date.now() - 29 * dayMs;
   const step = Math.floor((29 * dayMs) / count);
   for (let done = 0; done < count; done += seedChunk) {
-    await seedChain(store, tenant, Math.min(seedChunk, count - done), (index) => ({ entry: entries[(done + index) % entries.length]!, at: new Date(start + (done + index) * step) }));
+    await seedChain(store, tenant, Math.min(seedChunk, count - done), (index) => ({
+      entry: entries[(done + index) % entries.length]!,
+      at: new Date(start + (done + index) * step),
+    }));
   }
 }
 
@@ -168,7 +199,11 @@ async function measureExport(server: RunningServer, body: object, label: string,
   let records = 0;
   let tail = '';
   try {
-    const response = await fetch(`${server.url}/api/v1/audit/export`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${server.url}/api/v1/audit/export`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (response.status !== 200) throw new Error(`export answered ${response.status}: ${await response.text()}`);
     const decoder = new TextDecoder();
     const marker = label.startsWith('csv') ? '\r\n' : '"event_id":';
@@ -190,7 +225,16 @@ async function measureExport(server: RunningServer, body: object, label: string,
   if (exported !== expectedEvents) throw new Error(`${label}: exported ${exported} events, expected ${expectedEvents}`);
   const totalMs = performance.now() - started;
   const mb = (value: number) => Math.round((value / 2 ** 20) * 10) / 10;
-  return { label, events: exported, bytes, firstByteMs, totalMs, heapGrowthMb: mb(peakHeap - baseline.heapUsed), liveGrowthMb: mb(peakLive - baseline.heapUsed), rssGrowthMb: mb(peakRss - baseline.rss) };
+  return {
+    label,
+    events: exported,
+    bytes,
+    firstByteMs,
+    totalMs,
+    heapGrowthMb: mb(peakHeap - baseline.heapUsed),
+    liveGrowthMb: mb(peakLive - baseline.heapUsed),
+    rssGrowthMb: mb(peakRss - baseline.rss),
+  };
 }
 
 function print(m: Measurement): void {
@@ -209,8 +253,10 @@ function verdict(results: Measurement[]): string {
     const [small, big] = results.filter((m) => m.label.startsWith(format));
     const flat = big!.liveGrowthMb <= small!.liveGrowthMb + 8;
     if (!flat) process.exitCode = 1;
-    return `${format}: ${big!.events / small!.events}x the events, live heap growth ${small!.liveGrowthMb} -> ${big!.liveGrowthMb} MiB: ` +
-      (flat ? 'flat, memory does not grow with the number of events' : 'GROWS with the number of events');
+    return (
+      `${format}: ${big!.events / small!.events}x the events, live heap growth ${small!.liveGrowthMb} -> ${big!.liveGrowthMb} MiB: ` +
+      (flat ? 'flat, memory does not grow with the number of events' : 'GROWS with the number of events')
+    );
   });
   return lines.join('\n');
 }

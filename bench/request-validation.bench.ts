@@ -51,4 +51,6 @@ rows.sort((a, b) => b.validateMs - a.validateMs);
 console.log(`${rows.length} worst-case bodies, best of ${runs} runs each; the ten slowest to validate:`);
 console.table(rows.slice(0, 10).map((row) => ({ ...row, parseMs: row.parseMs.toFixed(2), validateMs: row.validateMs.toFixed(2) })));
 const slowest = rows[0]!;
-console.log(`slowest validation: ${slowest.validateMs.toFixed(2)} ms (${slowest.case}, ${slowest.bytes} bytes); target < ${targetMs} ms: ${slowest.validateMs < targetMs ? 'met' : 'MISSED'}`);
+console.log(
+  `slowest validation: ${slowest.validateMs.toFixed(2)} ms (${slowest.case}, ${slowest.bytes} bytes); target < ${targetMs} ms: ${slowest.validateMs < targetMs ? 'met' : 'MISSED'}`,
+);

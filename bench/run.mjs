@@ -19,6 +19,10 @@ if (files.length === 0) {
 for (const name of files) {
   console.log(`\n== ${name}`);
   // --expose-gc lets a benchmark start each measurement from a collected heap.
-  const result = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(new URL(name, import.meta.url)), ...options], { stdio: 'inherit' });
+  const result = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', fileURLToPath(new URL(name, import.meta.url)), ...options],
+    { stdio: 'inherit' },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -39,7 +39,10 @@ export function createReceiver({ tokens, onEvent, remember = 10_000 }: ReceiverO
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const tokens = (process.env.WEBHOOK_TOKENS ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+  const tokens = (process.env.WEBHOOK_TOKENS ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   if (tokens.length === 0) {
     console.error('Set WEBHOOK_TOKENS to the bearer token configured for your tenant (comma-separated while rotating).');
     process.exit(1);
@@ -47,6 +50,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const port = Number(process.env.PORT ?? 8080);
   createReceiver({
     tokens,
-    onEvent: (event) => console.log(`${event.validation_id}: ${event.issue_count} issue(s), severity ${event.severity}, confidence ${event.confidence_level}`),
+    onEvent: (event) =>
+      console.log(
+        `${event.validation_id}: ${event.issue_count} issue(s), severity ${event.severity}, confidence ${event.confidence_level}`,
+      ),
   }).listen(port, () => console.log(`Listening for Groundcheck webhooks on port ${port}`));
 }

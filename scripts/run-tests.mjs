@@ -5,7 +5,10 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const roots = ['test', 'sdk/test', 'server/test'];
-const files = roots.flatMap((root) => walk(root)).filter((f) => f.endsWith('.test.ts')).sort();
+const files = roots
+  .flatMap((root) => walk(root))
+  .filter((f) => f.endsWith('.test.ts'))
+  .sort();
 
 function walk(dir) {
   let entries;

@@ -59,7 +59,11 @@ ${names.map((name) => `export type ${name} = Schemas['${name}'];\n`).join('')}`;
 function webhookShape(spec) {
   const resolve = (schema) => {
     let current = schema;
-    while (current.$ref) current = current.$ref.split('/').slice(1).reduce((node, key) => node[key], spec);
+    while (current.$ref)
+      current = current.$ref
+        .split('/')
+        .slice(1)
+        .reduce((node, key) => node[key], spec);
     return current;
   };
   const shapeOf = (input) => {

@@ -31,11 +31,18 @@ const genesisHash = '0'.repeat(64);
 export async function verifyAuditChain(events: AuditEvent[], options: VerifyAuditChainOptions = {}): Promise<AuditChainResult> {
   let expectedPrevious = options.previousHash ?? (events[0]?.sequence === 1 ? genesisHash : events[0]?.prev_hash);
   for (const [index, event] of events.entries()) {
-    const fail = (reason: Extract<AuditChainResult, { valid: false }>['reason']): AuditChainResult => ({ valid: false, checked: index, firstBadSequence: event.sequence, reason });
+    const fail = (reason: Extract<AuditChainResult, { valid: false }>['reason']): AuditChainResult => ({
+      valid: false,
+      checked: index,
+      firstBadSequence: event.sequence,
+      reason,
+    });
     const before = events[index - 1];
     if (before && event.sequence !== before.sequence + 1) {
       // An event whose place lies back or among those still to come was moved, not lost.
-      const moved = event.sequence <= before.sequence || events.slice(index + 1).some((later) => later.sequence > before.sequence && later.sequence < event.sequence);
+      const moved =
+        event.sequence <= before.sequence ||
+        events.slice(index + 1).some((later) => later.sequence > before.sequence && later.sequence < event.sequence);
       return fail(moved ? 'out_of_order' : 'sequence_gap');
     }
     if (event.prev_hash !== expectedPrevious) return fail('broken_link');

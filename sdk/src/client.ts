@@ -4,7 +4,14 @@ import type { Client } from 'openapi-fetch';
 import { credentialsMiddleware, type Credentials, type TokenSource } from './credentials.js';
 import type { paths } from './generated/openapi.js';
 import {
-  defaultMaxRetries, defaultTimeoutInMs, idempotencyKeyMiddleware, send, type Fetch, type RequestOptions, type RetryPolicy, type Transport,
+  defaultMaxRetries,
+  defaultTimeoutInMs,
+  idempotencyKeyMiddleware,
+  send,
+  type Fetch,
+  type RequestOptions,
+  type RetryPolicy,
+  type Transport,
 } from './request.js';
 import { Account } from './resources/account.js';
 import { Analytics, stats } from './resources/analytics.js';
@@ -86,7 +93,11 @@ export class GroundcheckClient {
       timeoutInMs: call?.timeoutInMs ?? defaults.timeoutInMs,
       maxRetries: call?.maxRetries ?? defaults.maxRetries,
     });
-    this.raw = createFetchClient<paths>({ baseUrl: options.baseUrl, headers: options.headers, fetch: (request) => send(request, defaults) });
+    this.raw = createFetchClient<paths>({
+      baseUrl: options.baseUrl,
+      headers: options.headers,
+      fetch: (request) => send(request, defaults),
+    });
     this.raw.use(credentialsMiddleware(credentialsOf(options)), idempotencyKeyMiddleware, {
       onResponse: ({ response }) => {
         this.latestResponse = responseInfo(response);

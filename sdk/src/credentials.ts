@@ -20,7 +20,11 @@ export function credentialsMiddleware(credentials: Credentials): Middleware {
       // saas/* and account/* need a person's token: the key is left out and the server answers 401.
       if (!apiKeyPaths.includes(schemaPath as never)) return undefined;
       const text = await request.clone().text();
-      const body = { ...(text ? (JSON.parse(text) as Record<string, unknown>) : {}), customer_id: credentials.customerId, api_key: credentials.apiKey };
+      const body = {
+        ...(text ? (JSON.parse(text) as Record<string, unknown>) : {}),
+        customer_id: credentials.customerId,
+        api_key: credentials.apiKey,
+      };
       const headers = new Headers(request.headers);
       headers.set('Content-Type', 'application/json');
       return new Request(request, { body: JSON.stringify(body), headers });

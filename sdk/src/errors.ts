@@ -122,7 +122,8 @@ export function errorFromResponse(response: Response, body?: unknown): Groundche
   if (status === 401) return new AuthenticationError(message, init);
   if (status === 403) return new PermissionError(message, init);
   if (status === 404) return new NotFoundError(message, init);
-  if (status === 409) return code && idempotencyCodes.includes(code) ? new IdempotencyError(message, init) : new ConflictError(message, init);
+  if (status === 409)
+    return code && idempotencyCodes.includes(code) ? new IdempotencyError(message, init) : new ConflictError(message, init);
   if (status === 429) return new RateLimitError(message, init);
   if (status >= 400 && status < 500) return new BadRequestError(message, init);
   if (status >= 500) return new ServerError(message, init);

@@ -3,8 +3,20 @@ export { createClient, GroundcheckClient } from './client.js';
 export type { ApiKeyCredentials, ClientOptions, NoCredentials, TokenCredentials } from './client.js';
 export type { TokenSource } from './credentials.js';
 export {
-  AuthenticationError, BadRequestError, ConflictError, ConnectionError, errorFromResponse, GroundcheckError, IdempotencyError,
-  NotFoundError, PermissionError, RateLimitError, RequestAbortedError, ServerError, TimeoutError, WebhookVerificationError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  ConnectionError,
+  errorFromResponse,
+  GroundcheckError,
+  IdempotencyError,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  RequestAbortedError,
+  ServerError,
+  TimeoutError,
+  WebhookVerificationError,
 } from './errors.js';
 export type { GroundcheckErrorInit } from './errors.js';
 export type { Fetch, RequestOptions } from './request.js';

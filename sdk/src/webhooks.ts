@@ -36,7 +36,7 @@ export async function verifyWebhook({ headers, body, token }: VerifyWebhookOptio
   const event = parseWebhookEvent(body);
   const eventId = header(headers, 'groundcheck-event-id');
   if (eventId !== undefined && eventId !== event.event_id) {
-    throw new WebhookVerificationError('invalid_payload', 'The Groundcheck-Event-Id header does not match the payload\'s event_id.');
+    throw new WebhookVerificationError('invalid_payload', "The Groundcheck-Event-Id header does not match the payload's event_id.");
   }
   return event;
 }
@@ -52,7 +52,8 @@ export function parseWebhookEvent(body: WebhookBody): ValidationFindingsEvent {
     }
   }
   const mismatch = shapeMismatch(payload, validationFindingsEventShape, '');
-  if (mismatch) throw new WebhookVerificationError('invalid_payload', `The webhook body is not a service.validation.findings event: ${mismatch}.`);
+  if (mismatch)
+    throw new WebhookVerificationError('invalid_payload', `The webhook body is not a service.validation.findings event: ${mismatch}.`);
   return payload as ValidationFindingsEvent;
 }
 

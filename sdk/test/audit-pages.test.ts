@@ -21,7 +21,10 @@ test('audit.iterate walks every page of the real trail in sequence order, and th
   const client = createClient({ baseUrl: server.url, customerId: key.customer_id, apiKey: key.api_key });
   const events: AuditEvent[] = [];
   for await (const event of client.audit.iterate({ limit: 5 })) events.push(event);
-  assert.deepEqual(events.map((e) => e.sequence), Array.from({ length: 16 }, (_, i) => i + 1));
+  assert.deepEqual(
+    events.map((e) => e.sequence),
+    Array.from({ length: 16 }, (_, i) => i + 1),
+  );
   assert.deepEqual(await verifyAuditChain(events), { valid: true, checked: 16 });
 
   const tampered = events.map((e) => (e.sequence === 9 ? { ...e, data: { ...e.data, issue_count: 0 } } : e));

@@ -3,8 +3,21 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import {
-  AuthenticationError, BadRequestError, ConflictError, ConnectionError, createClient, errorFromResponse, GroundcheckError, IdempotencyError,
-  NotFoundError, PermissionError, RateLimitError, RequestAbortedError, ServerError, TimeoutError, WebhookVerificationError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  ConnectionError,
+  createClient,
+  errorFromResponse,
+  GroundcheckError,
+  IdempotencyError,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  RequestAbortedError,
+  ServerError,
+  TimeoutError,
+  WebhookVerificationError,
 } from '../src/index.js';
 import { json, problem, startLoopback, type Loopback } from './support/loopback.js';
 
@@ -52,8 +65,11 @@ describe('errorFromResponse', () => {
     });
   }
 
-  test('a body that is not a problem (a proxy\'s HTML page): status and the header\'s request id only', () => {
-    const error = errorFromResponse(new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'x-request-id': 'req_h' } }), '<html>Bad gateway</html>');
+  test("a body that is not a problem (a proxy's HTML page): status and the header's request id only", () => {
+    const error = errorFromResponse(
+      new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'x-request-id': 'req_h' } }),
+      '<html>Bad gateway</html>',
+    );
     assert.ok(error instanceof ServerError);
     assert.equal(error.code, undefined);
     assert.equal(error.problem, undefined);
@@ -84,7 +100,8 @@ describe('errors from HTTP answers', () => {
   before(async () => {
     server = await startLoopback((request, res) => {
       const [status, code] = decodeURIComponent(request.path).split('/').slice(-2);
-      if (request.path.startsWith('/api/v1/templates/')) return json(res, Number(status), problemBody(Number(status), code!), { 'retry-after': '0' });
+      if (request.path.startsWith('/api/v1/templates/'))
+        return json(res, Number(status), problemBody(Number(status), code!), { 'retry-after': '0' });
       problem(res, 500, 'internal_error');
     });
   });

@@ -31,9 +31,24 @@ test('src/generated is what scripts/generate.mjs produces from openapi.yaml', ()
 
 test('the operation tables agree with the contract as the server reads it', () => {
   const operations = loadContract().operations;
-  assert.deepEqual([...apiKeyPaths].sort(), operations.filter((o) => o.acceptsApiKey).map((o) => o.pathTemplate).sort());
-  assert.deepEqual([...openPaths].sort(), operations.filter((o) => o.requiredRole === 'none').map((o) => o.pathTemplate).sort());
-  assert.deepEqual([...idempotentPaths], operations.filter((o) => o.idempotent).map((o) => o.pathTemplate));
+  assert.deepEqual(
+    [...apiKeyPaths].sort(),
+    operations
+      .filter((o) => o.acceptsApiKey)
+      .map((o) => o.pathTemplate)
+      .sort(),
+  );
+  assert.deepEqual(
+    [...openPaths].sort(),
+    operations
+      .filter((o) => o.requiredRole === 'none')
+      .map((o) => o.pathTemplate)
+      .sort(),
+  );
+  assert.deepEqual(
+    [...idempotentPaths],
+    operations.filter((o) => o.idempotent).map((o) => o.pathTemplate),
+  );
   assert.deepEqual([...idempotentPaths], ['/api/v1/validate']);
   assert.ok(!apiKeyPaths.some((path) => path.includes('/saas/') || path.includes('/account/')));
 });

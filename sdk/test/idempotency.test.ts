@@ -27,12 +27,15 @@ type LoseFirst = 'drop' | '503';
 async function lossyProxy(lose: LoseFirst): Promise<Loopback> {
   return startLoopback(async (incoming, res, index) => {
     const headers = Object.fromEntries(
-      ['authorization', 'content-type', 'idempotency-key'].flatMap((name) => (incoming.headers[name] ? [[name, String(incoming.headers[name])]] : [])),
+      ['authorization', 'content-type', 'idempotency-key'].flatMap((name) =>
+        incoming.headers[name] ? [[name, String(incoming.headers[name])]] : [],
+      ),
     );
     const upstream = await fetch(server.url + incoming.path, { method: incoming.method, headers, body: incoming.body || undefined });
     const text = await upstream.text();
     if (index === 0 && lose === 'drop') return void res.socket?.destroy();
-    if (index === 0 && lose === '503') return json(res, 503, { code: 'unavailable', status: 503, title: 'Proxy', type: 'about:blank', request_id: 'req_proxy' });
+    if (index === 0 && lose === '503')
+      return json(res, 503, { code: 'unavailable', status: 503, title: 'Proxy', type: 'about:blank', request_id: 'req_proxy' });
     const forwarded: Record<string, string> = {};
     upstream.headers.forEach((value, name) => (forwarded[name] = value));
     res.writeHead(upstream.status, forwarded).end(text);
@@ -60,7 +63,7 @@ describe('validate with retries and Idempotency-Key', () => {
     });
   }
 
-  test('a caller\'s own key deduplicates across separate calls (a restarted job)', async () => {
+  test("a caller's own key deduplicates across separate calls (a restarted job)", async () => {
     const before = stub.count;
     const key = `nightly-check-${Date.now()}`;
     const client = createClient({ baseUrl: server.url, token });

@@ -20,7 +20,12 @@ let tarball: string;
 let server: Loopback;
 
 function run(command: string, args: string[], options: SpawnSyncOptions = {}) {
-  const result = spawnSync(command, args, { encoding: 'utf8', timeout: 120_000, ...options, env: { ...process.env, npm_config_update_notifier: 'false', ...options.env } });
+  const result = spawnSync(command, args, {
+    encoding: 'utf8',
+    timeout: 120_000,
+    ...options,
+    env: { ...process.env, npm_config_update_notifier: 'false', ...options.env },
+  });
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
   assert.equal(result.status, 0, `${command} ${args.join(' ')} failed:\n${output}`);
   return String(result.stdout);
@@ -76,15 +81,24 @@ describe('the packed package', () => {
   test('ships only the build, its types and the README', () => {
     const listing = run('tar', ['-tzf', tarball]).trim().split('\n').sort();
     assert.deepEqual(listing, [
-      'package/README.md', 'package/dist/index.cjs', 'package/dist/index.cjs.map', 'package/dist/index.d.cts', 'package/dist/index.d.ts',
-      'package/dist/index.js', 'package/dist/index.js.map', 'package/package.json',
+      'package/README.md',
+      'package/dist/index.cjs',
+      'package/dist/index.cjs.map',
+      'package/dist/index.d.cts',
+      'package/dist/index.d.ts',
+      'package/dist/index.js',
+      'package/dist/index.js.map',
+      'package/package.json',
     ]);
   });
 
   test('imports as ESM', async () => {
     const file = join(consumer, 'esm.mjs');
-    writeFileSync(file, `${program("import { createClient, GroundcheckError, NotFoundError, verifyWebhook } from '@groundcheck/sdk';")}
-console.log(import.meta.resolve('@groundcheck/sdk'));`);
+    writeFileSync(
+      file,
+      `${program("import { createClient, GroundcheckError, NotFoundError, verifyWebhook } from '@groundcheck/sdk';")}
+console.log(import.meta.resolve('@groundcheck/sdk'));`,
+    );
     const [line, resolved] = (await runNode(file, { BASE_URL: server.url })).trim().split('\n');
     assertProgramOutput(line!);
     assert.match(resolved!, /node_modules\/@groundcheck\/sdk\/dist\/index\.js$/);
@@ -92,10 +106,13 @@ console.log(import.meta.resolve('@groundcheck/sdk'));`);
 
   test('requires as CJS', async () => {
     const file = join(consumer, 'cjs.cjs');
-    writeFileSync(file, `(async () => {
+    writeFileSync(
+      file,
+      `(async () => {
 ${program("const { createClient, GroundcheckError, NotFoundError, verifyWebhook } = require('@groundcheck/sdk');")}
 console.log(require.resolve('@groundcheck/sdk'));
-})().catch((error) => { console.error(error); process.exit(1); });`);
+})().catch((error) => { console.error(error); process.exit(1); });`,
+    );
     const [line, resolved] = (await runNode(file, { BASE_URL: server.url })).trim().split('\n');
     assertProgramOutput(line!);
     assert.match(resolved!, /node_modules\/@groundcheck\/sdk\/dist\/index\.cjs$/);
@@ -135,7 +152,16 @@ export async function main(): Promise<void> {
     writeFileSync(
       join(consumer, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { strict: true, noEmit: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2022', 'DOM'], types: [], skipLibCheck: false },
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          target: 'ES2022',
+          lib: ['ES2022', 'DOM'],
+          types: [],
+          skipLibCheck: false,
+        },
         files: ['consumer.mts', 'consumer.cts'],
       }),
     );

@@ -41,15 +41,26 @@ describe('iterate', () => {
     const requests = server.requests.slice(from);
     assert.equal(requests.length, 3);
     assert.deepEqual(requests[0]!.json, { mode: 'validate', review_state: 'pending_review' });
-    assert.deepEqual(requests[1]!.json, { mode: 'validate', review_state: 'pending_review', cursor: Buffer.from('offset:3').toString('base64url') });
-    assert.deepEqual(requests[2]!.json, { mode: 'validate', review_state: 'pending_review', cursor: Buffer.from('offset:6').toString('base64url') });
+    assert.deepEqual(requests[1]!.json, {
+      mode: 'validate',
+      review_state: 'pending_review',
+      cursor: Buffer.from('offset:3').toString('base64url'),
+    });
+    assert.deepEqual(requests[2]!.json, {
+      mode: 'validate',
+      review_state: 'pending_review',
+      cursor: Buffer.from('offset:6').toString('base64url'),
+    });
     assert.ok(requests.every((r) => r.path === '/api/v1/history' && r.headers.authorization === 'Bearer t'));
   });
 
-  test('the page size is the caller\'s limit', async () => {
+  test("the page size is the caller's limit", async () => {
     const from = server.requests.length;
     assert.deepEqual(await collect(client.audit.iterate({ limit: 5 })), records);
-    assert.deepEqual(server.requests.slice(from).map((r) => r.json.limit), [5, 5]);
+    assert.deepEqual(
+      server.requests.slice(from).map((r) => r.json.limit),
+      [5, 5],
+    );
   });
 
   test('saas.users.iterate, and starting from a cursor', async () => {

@@ -6,7 +6,13 @@ import { after, before, describe, test } from 'node:test';
 import { startTestServer, type TestServer } from '../../server/test/support/harness.js';
 import { email, password } from '../../server/test/support/fixtures.js';
 import {
-  AuthenticationError, BadRequestError, createClient, PermissionError, RateLimitError, ServerError, type GroundcheckClient,
+  AuthenticationError,
+  BadRequestError,
+  createClient,
+  PermissionError,
+  RateLimitError,
+  ServerError,
+  type GroundcheckClient,
 } from '../src/index.js';
 
 let server: TestServer;
@@ -15,7 +21,11 @@ let adminByKey: GroundcheckClient;
 
 before(async () => {
   server = await startTestServer();
-  const { token } = await createClient({ baseUrl: server.url }).auth.login({ email: email('acme', 'admin'), password: password('acme', 'admin'), customer_id: 'acme' });
+  const { token } = await createClient({ baseUrl: server.url }).auth.login({
+    email: email('acme', 'admin'),
+    password: password('acme', 'admin'),
+    customer_id: 'acme',
+  });
   admin = createClient({ baseUrl: server.url, token });
   const key = server.apiKeyBody('acme', 'admin');
   adminByKey = createClient({ baseUrl: server.url, customerId: key.customer_id, apiKey: key.api_key });
@@ -64,13 +74,18 @@ describe('auth', () => {
     assert.equal(error.requestId, error.headers?.get('x-request-id'));
   });
 
-  test('no credentials, a bad token, a bad key: AuthenticationError with the server\'s code', async () => {
+  test("no credentials, a bad token, a bad key: AuthenticationError with the server's code", async () => {
     const codes = await Promise.all(
       [
         createClient({ baseUrl: server.url }),
         createClient({ baseUrl: server.url, token: 'not-a-jwt' }),
         createClient({ baseUrl: server.url, customerId: 'acme', apiKey: 'gck_Ab12Cd34_0123456789abcdefghijklmnopqrstuv' }),
-      ].map((client) => client.auth.me().then(() => null, (e: unknown) => (e instanceof AuthenticationError ? e.code : String(e)))),
+      ].map((client) =>
+        client.auth.me().then(
+          () => null,
+          (e: unknown) => (e instanceof AuthenticationError ? e.code : String(e)),
+        ),
+      ),
     );
     assert.deepEqual(codes, ['unauthenticated', 'invalid_token', 'invalid_api_key']);
   });
@@ -103,22 +118,31 @@ describe('errors from the server', () => {
     const error = await admin.templates.get('not-a-template-id').catch((e: unknown) => e);
     assert.ok(error instanceof BadRequestError);
     assert.equal(error.code, 'invalid_request');
-    assert.ok(error.problem?.errors?.some((e) => e.pointer === 'path:id'), JSON.stringify(error.problem));
+    assert.ok(
+      error.problem?.errors?.some((e) => e.pointer === 'path:id'),
+      JSON.stringify(error.problem),
+    );
   });
 
   test('a body over 1 MiB: BadRequestError 413 payload_too_large', async () => {
-    const error = await admin.validate({ mode: 'generate', question: 'Q?', inline_text: 'x'.repeat(1024 * 1024 + 1) }).catch((e: unknown) => e);
+    const error = await admin
+      .validate({ mode: 'generate', question: 'Q?', inline_text: 'x'.repeat(1024 * 1024 + 1) })
+      .catch((e: unknown) => e);
     assert.ok(error instanceof BadRequestError);
     assert.equal(error.status, 413);
     assert.equal(error.code, 'payload_too_large');
   });
 
-  test('the tenant\'s rate limit: RateLimitError with Retry-After, or a wait and a retry', async () => {
+  test("the tenant's rate limit: RateLimitError with Retry-After, or a wait and a retry", async () => {
     // Tenant "tiny" allows 3 requests per 2 seconds.
     const token = await server.login('tiny', 'viewer');
     const noRetries = createClient({ baseUrl: server.url, token, maxRetries: 0 });
     let limited: unknown;
-    for (let i = 0; i < 5 && !limited; i += 1) limited = await noRetries.auth.me().then(() => null, (e: unknown) => e);
+    for (let i = 0; i < 5 && !limited; i += 1)
+      limited = await noRetries.auth.me().then(
+        () => null,
+        (e: unknown) => e,
+      );
     assert.ok(limited instanceof RateLimitError, String(limited));
     assert.equal(limited.code, 'rate_limited');
     assert.ok(limited.retryAfterInMs! > 0 && limited.retryAfterInMs! <= 2000, String(limited.retryAfterInMs));
@@ -139,24 +163,48 @@ const calls: [string, (client: GroundcheckClient) => Promise<unknown>][] = [
   ['validate', (c) => c.validate({ mode: 'validate', question: 'How many days?', chatbot_response: '30 days.', inline_text: '25 days.' })],
   ['templates.list', (c) => c.templates.list()],
   ['templates.get', (c) => c.templates.get(templateId)],
-  ['templates.getUploadUrl', (c) => c.templates.getUploadUrl({ name: 'Leave', file_name: 'leave.md', content_type: 'text/markdown', size_bytes: 100 })],
+  [
+    'templates.getUploadUrl',
+    (c) => c.templates.getUploadUrl({ name: 'Leave', file_name: 'leave.md', content_type: 'text/markdown', size_bytes: 100 }),
+  ],
   ['templates.scan', (c) => c.templates.scan(templateId)],
   ['templates.save', (c) => c.templates.save(templateId, { active: false })],
   ['templates.delete', (c) => c.templates.delete(templateId)],
   ['sources.list', (c) => c.sources.list()],
-  ['sources.getUploadUrl', (c) => c.sources.getUploadUrl({ group_id: groupId, file_name: 'h.pdf', content_type: 'application/pdf', size_bytes: 10 })],
+  [
+    'sources.getUploadUrl',
+    (c) => c.sources.getUploadUrl({ group_id: groupId, file_name: 'h.pdf', content_type: 'application/pdf', size_bytes: 10 }),
+  ],
   ['sources.uploadFile', (c) => c.sources.uploadFile(groupId, 'handbook.md', '# Handbook')],
-  ['sources.saveGroup', (c) => c.sources.saveGroup({ name: 'HR policies', allowed_roles: ['hr'], endpoints: [{ name: 'hr-api', url: 'https://hr.acme.example/api' }] })],
+  [
+    'sources.saveGroup',
+    (c) =>
+      c.sources.saveGroup({
+        name: 'HR policies',
+        allowed_roles: ['hr'],
+        endpoints: [{ name: 'hr-api', url: 'https://hr.acme.example/api' }],
+      }),
+  ],
   ['sources.deleteGroup', (c) => c.sources.deleteGroup({ group_id: groupId })],
   ['sources.deleteFile', (c) => c.sources.deleteFile({ group_id: groupId, file_id: fileId })],
   ['history.list', (c) => c.history.list({ mode: 'validate', limit: 10 })],
-  ['history.iterate', async (c) => { for await (const _record of c.history.iterate({ limit: 10 })) break; }],
+  [
+    'history.iterate',
+    async (c) => {
+      for await (const _record of c.history.iterate({ limit: 10 })) break;
+    },
+  ],
   ['history.review', (c) => c.history.review(validationId, { action: 'approve', note: 'Checked.' })],
   ['stats', (c) => c.stats()],
   ['analytics.get', (c) => c.analytics.get({ date_from: '2026-11-01', date_to: '2026-11-20' })],
   ['analytics.csv', (c) => c.analytics.csv()],
   ['audit.list', (c) => c.audit.list({ kinds: ['approved'], limit: 10 })],
-  ['audit.iterate', async (c) => { for await (const _event of c.audit.iterate({ limit: 10 })) break; }],
+  [
+    'audit.iterate',
+    async (c) => {
+      for await (const _event of c.audit.iterate({ limit: 10 })) break;
+    },
+  ],
   ['audit.export', (c) => c.audit.export({ days: 7 })],
   ['audit.export csv', (c) => c.audit.export({ format: 'csv', profile: 'raw' })],
   ['systemCard', (c) => c.systemCard()],
@@ -164,7 +212,12 @@ const calls: [string, (client: GroundcheckClient) => Promise<unknown>][] = [
 
 const bearerOnly: [string, (client: GroundcheckClient) => Promise<unknown>][] = [
   ['saas.users.list', (c) => c.saas.users.list({ role: 'admin' })],
-  ['saas.users.iterate', async (c) => { for await (const _user of c.saas.users.iterate()) break; }],
+  [
+    'saas.users.iterate',
+    async (c) => {
+      for await (const _user of c.saas.users.iterate()) break;
+    },
+  ],
   ['saas.users.save', (c) => c.saas.users.save({ email: 'new.user@acme.test', role: 'user', name: 'New User' })],
   ['saas.users.delete', (c) => c.saas.users.delete({ user_id: 'usr_01JD3XD5E6F7G8H9J0K1M2N3P4' })],
   ['saas.billingPortal', (c) => c.saas.billingPortal({ return_url: 'https://app.acme.example/billing' })],
@@ -174,7 +227,10 @@ const bearerOnly: [string, (client: GroundcheckClient) => Promise<unknown>][] = 
 
 /** Served (any success), or refused only as "not implemented yet": anything else means the request was wrong. */
 async function acceptedByServer(call: () => Promise<unknown>): Promise<void> {
-  const outcome = await call().then(() => 'served', (e: unknown) => e);
+  const outcome = await call().then(
+    () => 'served',
+    (e: unknown) => e,
+  );
   if (outcome === 'served') return;
   assert.ok(outcome instanceof ServerError, `expected success or 501, got ${String(outcome)}`);
   assert.equal(outcome.status, 501);

@@ -25,11 +25,16 @@ before(async () => {
     if (path.endsWith('/analytics/csv') || (path.endsWith('/audit/export') && request.json?.format === 'csv')) {
       return void res.writeHead(200, { 'content-type': 'text/csv', 'x-request-id': 'req_csv' }).end('date,validations\n2026-11-20,3\n');
     }
-    if (path.endsWith('/account/export')) return void res.writeHead(200, { 'content-type': 'application/zip', 'x-request-id': 'req_zip' }).end(zip);
+    if (path.endsWith('/account/export'))
+      return void res.writeHead(200, { 'content-type': 'application/zip', 'x-request-id': 'req_zip' }).end(zip);
     if (path.endsWith('/sources/upload-url')) {
       return json(res, 200, {
-        group_id: groupId, file_id: fileId, upload_url: `${server.url}/upload/${fileId}?sig=REDACTED`, method: 'PUT',
-        headers: { 'x-ms-blob-type': 'BlockBlob', 'Content-Type': request.json.content_type }, expires_at: '2026-11-21T10:53:00Z',
+        group_id: groupId,
+        file_id: fileId,
+        upload_url: `${server.url}/upload/${fileId}?sig=REDACTED`,
+        method: 'PUT',
+        headers: { 'x-ms-blob-type': 'BlockBlob', 'Content-Type': request.json.content_type },
+        expires_at: '2026-11-21T10:53:00Z',
       });
     }
     if (/\/(history|audit|saas\/users)$/.test(path)) return json(res, 200, { data: [], has_more: false, next_cursor: null });
@@ -50,45 +55,169 @@ interface Case {
 
 const cases: Case[] = [
   { name: 'validate', call: (c) => c.validate(validation), path: '/api/v1/validate', body: validation, apiKey: true },
-  { name: 'auth.login', call: (c) => c.auth.login({ email: 'a@acme.test', password: 'pw', customer_id: 'acme' }), path: '/auth/login', body: { email: 'a@acme.test', password: 'pw', customer_id: 'acme' }, apiKey: false },
+  {
+    name: 'auth.login',
+    call: (c) => c.auth.login({ email: 'a@acme.test', password: 'pw', customer_id: 'acme' }),
+    path: '/auth/login',
+    body: { email: 'a@acme.test', password: 'pw', customer_id: 'acme' },
+    apiKey: false,
+  },
   { name: 'auth.me', call: (c) => c.auth.me(), path: '/auth/me', apiKey: true },
   { name: 'templates.list', call: (c) => c.templates.list(), path: '/api/v1/templates', apiKey: true },
   { name: 'templates.get', call: (c) => c.templates.get(templateId), path: `/api/v1/templates/${templateId}`, apiKey: true },
   {
     name: 'templates.getUploadUrl',
     call: (c) => c.templates.getUploadUrl({ name: 'Leave', file_name: 'leave.docx', content_type: 'text/markdown', size_bytes: 10 }),
-    path: '/api/v1/templates/upload-url', body: { name: 'Leave', file_name: 'leave.docx', content_type: 'text/markdown', size_bytes: 10 }, apiKey: true,
+    path: '/api/v1/templates/upload-url',
+    body: { name: 'Leave', file_name: 'leave.docx', content_type: 'text/markdown', size_bytes: 10 },
+    apiKey: true,
   },
   { name: 'templates.scan', call: (c) => c.templates.scan(templateId), path: `/api/v1/templates/${templateId}/scan`, apiKey: true },
-  { name: 'templates.save', call: (c) => c.templates.save(templateId, { active: true }), path: `/api/v1/templates/${templateId}/save`, body: { active: true }, apiKey: true },
+  {
+    name: 'templates.save',
+    call: (c) => c.templates.save(templateId, { active: true }),
+    path: `/api/v1/templates/${templateId}/save`,
+    body: { active: true },
+    apiKey: true,
+  },
   { name: 'templates.delete', call: (c) => c.templates.delete(templateId), path: `/api/v1/templates/${templateId}/delete`, apiKey: true },
   { name: 'sources.list', call: (c) => c.sources.list(), path: '/api/v1/sources', apiKey: true },
   {
     name: 'sources.getUploadUrl',
     call: (c) => c.sources.getUploadUrl({ group_id: groupId, file_name: 'a.pdf', content_type: 'application/pdf', size_bytes: 5 }),
-    path: '/api/v1/sources/upload-url', body: { group_id: groupId, file_name: 'a.pdf', content_type: 'application/pdf', size_bytes: 5 }, apiKey: true,
+    path: '/api/v1/sources/upload-url',
+    body: { group_id: groupId, file_name: 'a.pdf', content_type: 'application/pdf', size_bytes: 5 },
+    apiKey: true,
   },
-  { name: 'sources.saveGroup', call: (c) => c.sources.saveGroup({ name: 'HR', allowed_roles: ['hr'] }), path: '/api/v1/sources/group/save', body: { name: 'HR', allowed_roles: ['hr'] }, apiKey: true },
-  { name: 'sources.deleteGroup', call: (c) => c.sources.deleteGroup({ group_id: groupId, purge_files: true }), path: '/api/v1/sources/group/delete', body: { group_id: groupId, purge_files: true }, apiKey: true },
-  { name: 'sources.deleteFile', call: (c) => c.sources.deleteFile({ group_id: groupId, file_id: fileId }), path: '/api/v1/sources/file/delete', body: { group_id: groupId, file_id: fileId }, apiKey: true },
-  { name: 'history.list', call: (c) => c.history.list({ mode: 'validate', limit: 10 }), path: '/api/v1/history', body: { mode: 'validate', limit: 10 }, apiKey: true },
-  { name: 'history.iterate', call: (c) => collect(c.history.iterate({ review_state: 'pending_review' })), path: '/api/v1/history', body: { review_state: 'pending_review' }, apiKey: true },
-  { name: 'history.review', call: (c) => c.history.review(validationId, { action: 'approve', note: 'Checked.' }), path: `/api/v1/history/${validationId}/review`, body: { action: 'approve', note: 'Checked.' }, apiKey: true },
+  {
+    name: 'sources.saveGroup',
+    call: (c) => c.sources.saveGroup({ name: 'HR', allowed_roles: ['hr'] }),
+    path: '/api/v1/sources/group/save',
+    body: { name: 'HR', allowed_roles: ['hr'] },
+    apiKey: true,
+  },
+  {
+    name: 'sources.deleteGroup',
+    call: (c) => c.sources.deleteGroup({ group_id: groupId, purge_files: true }),
+    path: '/api/v1/sources/group/delete',
+    body: { group_id: groupId, purge_files: true },
+    apiKey: true,
+  },
+  {
+    name: 'sources.deleteFile',
+    call: (c) => c.sources.deleteFile({ group_id: groupId, file_id: fileId }),
+    path: '/api/v1/sources/file/delete',
+    body: { group_id: groupId, file_id: fileId },
+    apiKey: true,
+  },
+  {
+    name: 'history.list',
+    call: (c) => c.history.list({ mode: 'validate', limit: 10 }),
+    path: '/api/v1/history',
+    body: { mode: 'validate', limit: 10 },
+    apiKey: true,
+  },
+  {
+    name: 'history.iterate',
+    call: (c) => collect(c.history.iterate({ review_state: 'pending_review' })),
+    path: '/api/v1/history',
+    body: { review_state: 'pending_review' },
+    apiKey: true,
+  },
+  {
+    name: 'history.review',
+    call: (c) => c.history.review(validationId, { action: 'approve', note: 'Checked.' }),
+    path: `/api/v1/history/${validationId}/review`,
+    body: { action: 'approve', note: 'Checked.' },
+    apiKey: true,
+  },
   { name: 'stats', call: (c) => c.stats(), path: '/api/v1/stats', apiKey: true },
-  { name: 'analytics.get', call: (c) => c.analytics.get({ date_from: '2026-11-01' }), path: '/api/v1/analytics', body: { date_from: '2026-11-01' }, apiKey: true },
-  { name: 'analytics.csv', call: (c) => c.analytics.csv({ date_to: '2026-11-20' }), path: '/api/v1/analytics/csv', body: { date_to: '2026-11-20' }, apiKey: true },
-  { name: 'audit.list', call: (c) => c.audit.list({ kinds: ['approved'], limit: 50 }), path: '/api/v1/audit', body: { kinds: ['approved'], limit: 50 }, apiKey: true },
-  { name: 'audit.iterate', call: (c) => collect(c.audit.iterate({ validation_id: validationId })), path: '/api/v1/audit', body: { validation_id: validationId }, apiKey: true },
-  { name: 'audit.export', call: (c) => c.audit.export({ profile: 'raw', days: 7 }), path: '/api/v1/audit/export', body: { profile: 'raw', days: 7 }, apiKey: true },
-  { name: 'audit.export (csv)', call: (c) => c.audit.export({ format: 'csv' }), path: '/api/v1/audit/export', body: { format: 'csv' }, apiKey: true },
+  {
+    name: 'analytics.get',
+    call: (c) => c.analytics.get({ date_from: '2026-11-01' }),
+    path: '/api/v1/analytics',
+    body: { date_from: '2026-11-01' },
+    apiKey: true,
+  },
+  {
+    name: 'analytics.csv',
+    call: (c) => c.analytics.csv({ date_to: '2026-11-20' }),
+    path: '/api/v1/analytics/csv',
+    body: { date_to: '2026-11-20' },
+    apiKey: true,
+  },
+  {
+    name: 'audit.list',
+    call: (c) => c.audit.list({ kinds: ['approved'], limit: 50 }),
+    path: '/api/v1/audit',
+    body: { kinds: ['approved'], limit: 50 },
+    apiKey: true,
+  },
+  {
+    name: 'audit.iterate',
+    call: (c) => collect(c.audit.iterate({ validation_id: validationId })),
+    path: '/api/v1/audit',
+    body: { validation_id: validationId },
+    apiKey: true,
+  },
+  {
+    name: 'audit.export',
+    call: (c) => c.audit.export({ profile: 'raw', days: 7 }),
+    path: '/api/v1/audit/export',
+    body: { profile: 'raw', days: 7 },
+    apiKey: true,
+  },
+  {
+    name: 'audit.export (csv)',
+    call: (c) => c.audit.export({ format: 'csv' }),
+    path: '/api/v1/audit/export',
+    body: { format: 'csv' },
+    apiKey: true,
+  },
   { name: 'systemCard', call: (c) => c.systemCard(), path: '/api/v1/system-card', apiKey: true },
-  { name: 'saas.users.list', call: (c) => c.saas.users.list({ role: 'admin' }), path: '/api/v1/saas/users', body: { role: 'admin' }, apiKey: false },
-  { name: 'saas.users.iterate', call: (c) => collect(c.saas.users.iterate({ limit: 5 })), path: '/api/v1/saas/users', body: { limit: 5 }, apiKey: false },
-  { name: 'saas.users.save', call: (c) => c.saas.users.save({ email: 'u@acme.test', role: 'user' }), path: '/api/v1/saas/users/save', body: { email: 'u@acme.test', role: 'user' }, apiKey: false },
-  { name: 'saas.users.delete', call: (c) => c.saas.users.delete({ user_id: userId }), path: '/api/v1/saas/users/delete', body: { user_id: userId }, apiKey: false },
-  { name: 'saas.billingPortal', call: (c) => c.saas.billingPortal({ return_url: 'https://app.acme.example/billing' }), path: '/api/v1/saas/billing-portal', body: { return_url: 'https://app.acme.example/billing' }, apiKey: false },
+  {
+    name: 'saas.users.list',
+    call: (c) => c.saas.users.list({ role: 'admin' }),
+    path: '/api/v1/saas/users',
+    body: { role: 'admin' },
+    apiKey: false,
+  },
+  {
+    name: 'saas.users.iterate',
+    call: (c) => collect(c.saas.users.iterate({ limit: 5 })),
+    path: '/api/v1/saas/users',
+    body: { limit: 5 },
+    apiKey: false,
+  },
+  {
+    name: 'saas.users.save',
+    call: (c) => c.saas.users.save({ email: 'u@acme.test', role: 'user' }),
+    path: '/api/v1/saas/users/save',
+    body: { email: 'u@acme.test', role: 'user' },
+    apiKey: false,
+  },
+  {
+    name: 'saas.users.delete',
+    call: (c) => c.saas.users.delete({ user_id: userId }),
+    path: '/api/v1/saas/users/delete',
+    body: { user_id: userId },
+    apiKey: false,
+  },
+  {
+    name: 'saas.billingPortal',
+    call: (c) => c.saas.billingPortal({ return_url: 'https://app.acme.example/billing' }),
+    path: '/api/v1/saas/billing-portal',
+    body: { return_url: 'https://app.acme.example/billing' },
+    apiKey: false,
+  },
   { name: 'account.export', call: (c) => c.account.export(), path: '/api/v1/account/export', apiKey: false },
-  { name: 'account.delete', call: (c) => c.account.delete({ confirmation: 'DELETE acme' }), path: '/api/v1/account/delete', body: { confirmation: 'DELETE acme' }, apiKey: false },
+  {
+    name: 'account.delete',
+    call: (c) => c.account.delete({ confirmation: 'DELETE acme' }),
+    path: '/api/v1/account/delete',
+    body: { confirmation: 'DELETE acme' },
+    apiKey: false,
+  },
 ];
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
@@ -150,15 +279,21 @@ describe('with an API key', () => {
 
 describe('the method table', () => {
   test('covers every operation of the contract', () => {
-    const spec = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as { paths: Record<string, Record<string, unknown>> };
-    const contractPaths = Object.entries(spec.paths).filter(([, item]) => item.post).map(([path]) => path);
+    const spec = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const contractPaths = Object.entries(spec.paths)
+      .filter(([, item]) => item.post)
+      .map(([path]) => path);
     const covered = new Set(cases.map((c) => c.path.replace(templateId, '{id}').replace(validationId, '{id}')));
     assert.deepEqual([...covered].sort(), [...contractPaths].sort());
     assert.equal(contractPaths.length, 28);
   });
 
   test('API-key injection follows x-api-key of the contract', () => {
-    const spec = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as { paths: Record<string, { post?: { 'x-api-key'?: boolean } }> };
+    const spec = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as {
+      paths: Record<string, { post?: { 'x-api-key'?: boolean } }>;
+    };
     for (const c of cases) {
       const path = c.path.replace(templateId, '{id}').replace(validationId, '{id}');
       assert.equal(spec.paths[path]!.post!['x-api-key'] === true, c.apiKey, path);
@@ -208,7 +343,7 @@ describe('validate', () => {
     assert.notEqual(first.headers['idempotency-key'], second.headers['idempotency-key']);
   });
 
-  test('sends the caller\'s Idempotency-Key when given one', async () => {
+  test("sends the caller's Idempotency-Key when given one", async () => {
     const client = createClient({ baseUrl: server.url, token });
     const request = await sent(client, (c) => c.validate(validation, { idempotencyKey: 'order-4711-check' }));
     assert.equal(request.headers['idempotency-key'], 'order-4711-check');
@@ -230,7 +365,14 @@ describe('sources.uploadFile', () => {
     const [urlRequest, put] = server.requests.slice(from);
     assert.equal(server.requests.length - from, 2);
     assert.equal(urlRequest!.path, '/api/v1/sources/upload-url');
-    assert.deepEqual(urlRequest!.json, { group_id: groupId, file_name: 'handbook.pdf', content_type: 'application/pdf', size_bytes: pdf.byteLength, customer_id: 'acme', api_key: apiKey });
+    assert.deepEqual(urlRequest!.json, {
+      group_id: groupId,
+      file_name: 'handbook.pdf',
+      content_type: 'application/pdf',
+      size_bytes: pdf.byteLength,
+      customer_id: 'acme',
+      api_key: apiKey,
+    });
     assert.equal(put!.method, 'PUT');
     assert.equal(put!.path, `/upload/${fileId}?sig=REDACTED`);
     assert.equal(put!.body, '%PDF-1.7 handbook');
@@ -255,7 +397,7 @@ describe('sources.uploadFile', () => {
     await assert.rejects(client.sources.uploadFile(groupId, 'archive.zip', 'x'), /pass options.contentType/);
   });
 
-  test('counts a string\'s size in UTF-8 bytes', async () => {
+  test("counts a string's size in UTF-8 bytes", async () => {
     const client = createClient({ baseUrl: server.url, token });
     const from = server.requests.length;
     await client.sources.uploadFile(groupId, 'umlaut.txt', 'Grüße');
@@ -288,7 +430,11 @@ describe('client options', () => {
 
   test('a custom fetch carries every call', async () => {
     const seen: string[] = [];
-    const client = createClient({ baseUrl: server.url, token, fetch: (request) => (seen.push(new URL(request.url).pathname), fetch(request)) });
+    const client = createClient({
+      baseUrl: server.url,
+      token,
+      fetch: (request) => (seen.push(new URL(request.url).pathname), fetch(request)),
+    });
     await client.stats();
     await client.auth.me();
     assert.deepEqual(seen, ['/api/v1/stats', '/auth/me']);

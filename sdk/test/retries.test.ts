@@ -3,12 +3,24 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import {
-  BadRequestError, ConflictError, ConnectionError, createClient, IdempotencyError, NotFoundError, RateLimitError, ServerError, type ValidationRequest,
+  BadRequestError,
+  ConflictError,
+  ConnectionError,
+  createClient,
+  IdempotencyError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  type ValidationRequest,
 } from '../src/index.js';
 import { retryDelayInMs } from '../src/request.js';
 import { drop, json, problem, startLoopback, type Loopback, type Respond } from './support/loopback.js';
 
-const validation: ValidationRequest = { mode: 'generate', question: 'What is the notice period?', urls: ['https://intranet.acme.example/notice'] };
+const validation: ValidationRequest = {
+  mode: 'generate',
+  question: 'What is the notice period?',
+  urls: ['https://intranet.acme.example/notice'],
+};
 const servers: Loopback[] = [];
 after(() => Promise.all(servers.map((s) => s.close())));
 
@@ -19,8 +31,10 @@ async function serve(respond: Respond) {
 }
 
 /** Answers with `failures` in order, then 200. */
-const failThenSucceed = (...failures: Respond[]): Respond => (request, res, index) =>
-  index < failures.length ? failures[index]!(request, res, index) : json(res, 200, { attempt: index + 1 });
+const failThenSucceed =
+  (...failures: Respond[]): Respond =>
+  (request, res, index) =>
+    index < failures.length ? failures[index]!(request, res, index) : json(res, 200, { attempt: index + 1 });
 
 describe('retries', () => {
   test('a server that fails twice, then succeeds: the call succeeds after backoff', async () => {
@@ -62,7 +76,9 @@ describe('retries', () => {
   });
 
   test('Retry-After as an HTTP date', async () => {
-    const { server, client } = await serve(failThenSucceed((_r, res) => problem(res, 503, 'unavailable', { 'retry-after': new Date(Date.now() + 2000).toUTCString() })));
+    const { server, client } = await serve(
+      failThenSucceed((_r, res) => problem(res, 503, 'unavailable', { 'retry-after': new Date(Date.now() + 2000).toUTCString() })),
+    );
     await client.stats();
     const waited = server.requests[1]!.at - server.requests[0]!.at;
     // An HTTP date has whole seconds, so the wait is between 1 and 2 seconds.
@@ -84,7 +100,9 @@ describe('retries', () => {
   });
 
   test('a validation still running (409 idempotency_in_progress) is retried until its replay arrives', async () => {
-    const { server, client } = await serve(failThenSucceed((_r, res) => problem(res, 409, 'idempotency_in_progress', { 'retry-after': '0' })));
+    const { server, client } = await serve(
+      failThenSucceed((_r, res) => problem(res, 409, 'idempotency_in_progress', { 'retry-after': '0' })),
+    );
     assert.deepEqual(await client.validate(validation), { attempt: 2 });
     assert.equal(server.requests.length, 2);
   });

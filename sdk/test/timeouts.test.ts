@@ -63,7 +63,13 @@ describe('timeoutInMs', () => {
   });
 
   test('holds for a fetch implementation that ignores the signal', async () => {
-    const client = createClient({ baseUrl: 'http://127.0.0.1:9', token: 't', timeoutInMs: 100, maxRetries: 0, fetch: () => new Promise<Response>(() => undefined) });
+    const client = createClient({
+      baseUrl: 'http://127.0.0.1:9',
+      token: 't',
+      timeoutInMs: 100,
+      maxRetries: 0,
+      fetch: () => new Promise<Response>(() => undefined),
+    });
     const [error, ms] = await elapsed(client.stats());
     assert.ok(error instanceof TimeoutError);
     assert.ok(ms < 3000);
@@ -115,12 +121,25 @@ describe('abortSignal', () => {
   test('aborts a file upload, including its PUT', async () => {
     const server = await serve((request, res) => {
       if (request.method === 'PUT') return; // object storage that never answers
-      json(res, 200, { group_id: 'grp_01JD3XA1B2C3D4E5F6G7H8J9K0', file_id: 'fil_01JD3XB7C8D9E0F1G2H3J4K5M6', upload_url: `${server.url}/blob`, method: 'PUT', headers: {}, expires_at: '2026-11-21T10:53:00Z' });
+      json(res, 200, {
+        group_id: 'grp_01JD3XA1B2C3D4E5F6G7H8J9K0',
+        file_id: 'fil_01JD3XB7C8D9E0F1G2H3J4K5M6',
+        upload_url: `${server.url}/blob`,
+        method: 'PUT',
+        headers: {},
+        expires_at: '2026-11-21T10:53:00Z',
+      });
     });
     const client = createClient({ baseUrl: server.url, token: 't' });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    await assert.rejects(client.sources.uploadFile('grp_01JD3XA1B2C3D4E5F6G7H8J9K0', 'a.txt', 'text', { abortSignal: controller.signal }), RequestAbortedError);
-    assert.deepEqual(server.requests.map((r) => r.method), ['POST', 'PUT']);
+    await assert.rejects(
+      client.sources.uploadFile('grp_01JD3XA1B2C3D4E5F6G7H8J9K0', 'a.txt', 'text', { abortSignal: controller.signal }),
+      RequestAbortedError,
+    );
+    assert.deepEqual(
+      server.requests.map((r) => r.method),
+      ['POST', 'PUT'],
+    );
   });
 });

@@ -4,7 +4,16 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import * as sdk from '../src/index.js';
 import type {
-  AuditEvent, AuditExport, Finding, GroundcheckClient, RequestBody, ResponseInfo, Validation, ValidationFindingsEvent, ValidationRecord, WithResponse,
+  AuditEvent,
+  AuditExport,
+  Finding,
+  GroundcheckClient,
+  RequestBody,
+  ResponseInfo,
+  Validation,
+  ValidationFindingsEvent,
+  ValidationRecord,
+  WithResponse,
 } from '../src/index.js';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -42,7 +51,10 @@ export async function typedCalls(client: GroundcheckClient): Promise<void> {
     const typed: AuditEvent = event;
     void typed;
   }
-  await client.sources.saveGroup({ name: 'HR', endpoints: [{ name: 'hr', url: 'https://hr.example', authz_forwarding: { user_id: true } }] });
+  await client.sources.saveGroup({
+    name: 'HR',
+    endpoints: [{ name: 'hr', url: 'https://hr.example', authz_forwarding: { user_id: true } }],
+  });
   await client.saas.users.save({ email: 'a@b.c', role: 'user' });
   // @ts-expect-error templates.get takes the id, not a body
   await client.templates.get({ template_id: 'tpl_x' });
@@ -57,8 +69,20 @@ export function onEvent(event: ValidationFindingsEvent): number {
 test('the public surface', () => {
   const functions = ['createClient', 'errorFromResponse', 'verifyWebhook', 'parseWebhookEvent', 'verifyAuditChain'];
   const classes = [
-    'GroundcheckClient', 'GroundcheckError', 'BadRequestError', 'AuthenticationError', 'PermissionError', 'NotFoundError', 'ConflictError',
-    'IdempotencyError', 'RateLimitError', 'ServerError', 'ConnectionError', 'TimeoutError', 'RequestAbortedError', 'WebhookVerificationError',
+    'GroundcheckClient',
+    'GroundcheckError',
+    'BadRequestError',
+    'AuthenticationError',
+    'PermissionError',
+    'NotFoundError',
+    'ConflictError',
+    'IdempotencyError',
+    'RateLimitError',
+    'ServerError',
+    'ConnectionError',
+    'TimeoutError',
+    'RequestAbortedError',
+    'WebhookVerificationError',
   ];
   assert.deepEqual(Object.keys(sdk).sort(), [...functions, ...classes].sort());
   for (const name of classes.filter((n) => n.endsWith('Error'))) {

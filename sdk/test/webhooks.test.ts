@@ -21,7 +21,10 @@ const headersFor = (bearer: string | null, eventId: string | null = event.event_
 });
 
 async function rejection(work: Promise<unknown>): Promise<WebhookVerificationError> {
-  const error = await work.then(() => null, (e: unknown) => e);
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
   assert.ok(error instanceof WebhookVerificationError, `expected a WebhookVerificationError, got ${String(error)}`);
   return error;
 }
@@ -58,7 +61,7 @@ describe('verifyWebhook', () => {
     assert.equal((await rejection(verifyWebhook({ headers: headersFor(oldToken), body, token }))).code, 'invalid_token');
   });
 
-  test('accepts Node\'s header record, a Buffer or already-parsed body, and a lower-case scheme', async () => {
+  test("accepts Node's header record, a Buffer or already-parsed body, and a lower-case scheme", async () => {
     const nodeHeaders = { authorization: `bearer ${token}`, 'groundcheck-event-id': [event.event_id] };
     assert.deepEqual(await verifyWebhook({ headers: nodeHeaders, body: Buffer.from(body), token }), event);
     assert.deepEqual(await verifyWebhook({ headers: { Authorization: `Bearer ${token}` }, body: JSON.parse(body), token }), event);
@@ -83,7 +86,7 @@ describe('verifyWebhook', () => {
 });
 
 describe('parseWebhookEvent', () => {
-  test('accepts the contract\'s example, extra fields and enum values it does not know', () => {
+  test("accepts the contract's example, extra fields and enum values it does not know", () => {
     const future = { ...event, new_field: 1, severity: 'catastrophic', findings: [{ ...event.findings[0], category: 'new_category' }] };
     assert.deepEqual(parseWebhookEvent(JSON.stringify(future)), future);
   });
@@ -92,20 +95,31 @@ describe('parseWebhookEvent', () => {
     ['a missing field', (e: Record<string, unknown>) => delete e.validation_id, /\/validation_id must be string/],
     ['a wrong type', (e: Record<string, unknown>) => (e.issue_count = '1'), /\/issue_count must be integer/],
     ['a fraction where an integer belongs', (e: Record<string, unknown>) => (e.timestamp = 1.5), /\/timestamp must be integer/],
-    ['another event type', (e: Record<string, unknown>) => (e.event_type = 'service.validation.created'), /\/event_type must be "service.validation.findings"/],
-    ['a finding without its title', (e: Record<string, unknown>) => delete (e.findings as Record<string, unknown>[])[0]!.title, /\/findings\/0\/title must be string/],
+    [
+      'another event type',
+      (e: Record<string, unknown>) => (e.event_type = 'service.validation.created'),
+      /\/event_type must be "service.validation.findings"/,
+    ],
+    [
+      'a finding without its title',
+      (e: Record<string, unknown>) => delete (e.findings as Record<string, unknown>[])[0]!.title,
+      /\/findings\/0\/title must be string/,
+    ],
     ['issues that are not strings', (e: Record<string, unknown>) => (e.issues = [1]), /\/issues\/0 must be string/],
     ['a user that is not an object', (e: Record<string, unknown>) => (e.user = 'usr_1'), /\/user must be an object/],
   ] as const) {
     test(`rejects ${name}`, () => {
       const broken = structuredClone(event) as unknown as Record<string, unknown>;
       change(broken);
-      assert.throws(() => parseWebhookEvent(JSON.stringify(broken)), (error: unknown) => {
-        assert.ok(error instanceof WebhookVerificationError);
-        assert.equal(error.code, 'invalid_payload');
-        assert.match(error.message, message);
-        return true;
-      });
+      assert.throws(
+        () => parseWebhookEvent(JSON.stringify(broken)),
+        (error: unknown) => {
+          assert.ok(error instanceof WebhookVerificationError);
+          assert.equal(error.code, 'invalid_payload');
+          assert.match(error.message, message);
+          return true;
+        },
+      );
     });
   }
 

@@ -52,7 +52,9 @@ export function createApp(deps: AppDependencies): Express {
   app.use(authorize);
   app.use(validateRequest(deps.validator));
   app.use(dropCredentials);
-  app.use(dispatch({ operations: deps.operations, idempotency: deps.idempotency, responses: deps.validateResponses ? deps.validator : null }));
+  app.use(
+    dispatch({ operations: deps.operations, idempotency: deps.idempotency, responses: deps.validateResponses ? deps.validator : null }),
+  );
   app.use(problemHandler);
   return app;
 }

@@ -55,18 +55,27 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 function trustProxy(raw: string | undefined): TrustProxy {
   if (raw === undefined || raw === '' || raw === 'false') return false;
   if (raw === 'true') {
-    throw new ConfigError('TRUST_PROXY', 'must be the number of proxies in front of the server or their addresses, not "true" (which trusts any client-sent address)');
+    throw new ConfigError(
+      'TRUST_PROXY',
+      'must be the number of proxies in front of the server or their addresses, not "true" (which trusts any client-sent address)',
+    );
   }
   if (/^\d+$/.test(raw)) {
     const hops = Number(raw);
     if (hops < 1 || hops > 10) throw new ConfigError('TRUST_PROXY', `must be a hop count from 1 to 10, got ${hops}`);
     return hops;
   }
-  const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   try {
     proxyAddr.compile(entries);
   } catch {
-    throw new ConfigError('TRUST_PROXY', `must be a hop count or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal, got "${raw}"`);
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `must be a hop count or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal, got "${raw}"`,
+    );
   }
   return entries;
 }
@@ -75,7 +84,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const endpoint = env.COSMOS_ENDPOINT || undefined;
   const key = env.COSMOS_KEY || undefined;
   if (Boolean(endpoint) !== Boolean(key)) {
-    throw new ConfigError(endpoint ? 'COSMOS_KEY' : 'COSMOS_ENDPOINT', 'must be set together with ' + (endpoint ? 'COSMOS_ENDPOINT' : 'COSMOS_KEY'));
+    throw new ConfigError(
+      endpoint ? 'COSMOS_KEY' : 'COSMOS_ENDPOINT',
+      'must be set together with ' + (endpoint ? 'COSMOS_ENDPOINT' : 'COSMOS_KEY'),
+    );
   }
   if (endpoint && !/^https?:\/\//.test(endpoint)) throw new ConfigError('COSMOS_ENDPOINT', 'must be an http(s) URL');
   const jwtSecret = env.JWT_SECRET || null;
@@ -90,7 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveTimeoutMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 65_000, 1000, 600_000),
     maxConnections: integer(env, 'HTTP_MAX_CONNECTIONS', 1000, 1, 1_000_000),
   };
-  if (http.headersTimeoutMs > http.requestTimeoutMs) throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS', 'must not be longer than HTTP_REQUEST_TIMEOUT_MS');
+  if (http.headersTimeoutMs > http.requestTimeoutMs)
+    throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS', 'must not be longer than HTTP_REQUEST_TIMEOUT_MS');
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',

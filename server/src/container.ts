@@ -88,7 +88,11 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
     rateLimiter: new RateLimiter(),
     idempotency: new IdempotencyStore(cosmos.container('idempotency')),
     services,
-    operations: { ...healthOperations(new ReadinessService({ cosmos: () => cosmos.ping() })), ...authOperations(services.auth), ...auditOperations(services.audit) },
+    operations: {
+      ...healthOperations(new ReadinessService({ cosmos: () => cosmos.ping() })),
+      ...authOperations(services.auth),
+      ...auditOperations(services.audit),
+    },
     async close() {
       if (!options.cosmos) await cosmos.close();
     },

@@ -47,7 +47,10 @@ export async function listen(container: Container): Promise<RunningServer> {
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  log.info({ port, tenants: container.tenants.all.length, cosmos: container.cosmos.embedded ? 'embedded' : 'external' }, 'Groundcheck server listening');
+  log.info(
+    { port, tenants: container.tenants.all.length, cosmos: container.cosmos.embedded ? 'embedded' : 'external' },
+    'Groundcheck server listening',
+  );
   return {
     url: `http://${host}:${port}`,
     async close() {

@@ -22,12 +22,24 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const layer = (path: string) => relative(src, path).split('/')[0]!.replace(/\.[jt]s$/, '');
+const layer = (path: string) =>
+  relative(src, path)
+    .split('/')[0]!
+    .replace(/\.[jt]s$/, '');
 
 const imports: Import[] = sourceFiles(src).flatMap((file) =>
-  [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm)].map((match) => {
+  [
+    ...readFileSync(file, 'utf8').matchAll(
+      /^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm,
+    ),
+  ].map((match) => {
     const specifier = (match[1] ?? match[2] ?? match[3])!;
-    if (!specifier.startsWith('.')) return { file, target: specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!, local: false };
+    if (!specifier.startsWith('.'))
+      return {
+        file,
+        target: specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!,
+        local: false,
+      };
     return { file, target: layer(resolve(dirname(file), specifier)), local: true };
   }),
 );
@@ -55,11 +67,17 @@ test('services/ never import the HTTP pipeline or routes', () => {
 test('the engine imports only itself, pure helpers, generated types and pure libraries', () => {
   const allowedLocal = ['engine', 'lib', 'generated'];
   const allowedPackages = ['chrono-node', 'wink-nlp', 'wink-eng-lite-web-model'];
-  assert.deepEqual(show(from('engine').filter((entry) => (entry.local ? !allowedLocal.includes(entry.target) : !allowedPackages.includes(entry.target)))), []);
+  assert.deepEqual(
+    show(from('engine').filter((entry) => (entry.local ? !allowedLocal.includes(entry.target) : !allowedPackages.includes(entry.target)))),
+    [],
+  );
 });
 
 test('lib/ holds pure helpers: no I/O, no other layer', () => {
   const allowedLocal = ['lib', 'errors', 'generated'];
   const allowedPackages = ['node:crypto'];
-  assert.deepEqual(show(from('lib').filter((entry) => (entry.local ? !allowedLocal.includes(entry.target) : !allowedPackages.includes(entry.target)))), []);
+  assert.deepEqual(
+    show(from('lib').filter((entry) => (entry.local ? !allowedLocal.includes(entry.target) : !allowedPackages.includes(entry.target)))),
+    [],
+  );
 });

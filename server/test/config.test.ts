@@ -23,16 +23,26 @@ test('each bad variable is named with the reason', () => {
     [{ TRUST_PROXY: 'true' }, /TRUST_PROXY must be the number of proxies in front of the server or their addresses/],
     [{ TRUST_PROXY: '0' }, /TRUST_PROXY must be a hop count from 1 to 10/],
     [{ TRUST_PROXY: 'not-an-address' }, /TRUST_PROXY must be a hop count or a comma-separated list/],
-    [{ HTTP_HEADERS_TIMEOUT_MS: '60000', HTTP_REQUEST_TIMEOUT_MS: '30000' }, /HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS/],
+    [
+      { HTTP_HEADERS_TIMEOUT_MS: '60000', HTTP_REQUEST_TIMEOUT_MS: '30000' },
+      /HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS/,
+    ],
   ];
-  for (const [env, message] of cases) assert.throws(() => loadConfig(env), (e: Error) => e instanceof ConfigError && message.test(e.message));
+  for (const [env, message] of cases)
+    assert.throws(
+      () => loadConfig(env),
+      (e: Error) => e instanceof ConfigError && message.test(e.message),
+    );
 });
 
 test('a secret is never echoed in a configuration error', () => {
-  assert.throws(() => loadConfig({ JWT_SECRET: 'hunter2' }), (e: Error) => !e.message.includes('hunter2'));
+  assert.throws(
+    () => loadConfig({ JWT_SECRET: 'hunter2' }),
+    (e: Error) => !e.message.includes('hunter2'),
+  );
 });
 
-test('TRUST_PROXY takes a hop count or the proxies\' addresses', () => {
+test("TRUST_PROXY takes a hop count or the proxies' addresses", () => {
   assert.equal(loadConfig({}).trustProxy, false);
   assert.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2);
   assert.deepEqual(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::1' }).trustProxy, ['loopback', '10.0.0.0/8', 'fd00::1']);

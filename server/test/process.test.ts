@@ -56,7 +56,10 @@ describe('the compiled server', () => {
     const server = run({});
     const listening = await waitForLine(server, 'Groundcheck server listening');
     const url = `http://127.0.0.1:${listening.port}`;
-    assert.ok(server.lines.some((l) => String(l.msg).includes('ALL DATA IS HELD IN MEMORY')), 'says loudly that data is in memory');
+    assert.ok(
+      server.lines.some((l) => String(l.msg).includes('ALL DATA IS HELD IN MEMORY')),
+      'says loudly that data is in memory',
+    );
 
     const login = await fetch(`${url}/auth/login`, {
       method: 'POST',
@@ -89,7 +92,10 @@ describe('the compiled server', () => {
 
   test('refuses to start with a bad tenant file, naming the file and the place', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'gc-bad-tenants-')), 'tenants.yaml');
-    writeFileSync(file, 'tenants:\n  - customer_id: acme\n    name: Acme\n    auth: { local: {} }\n    rate_limit: { requests: 0, window_seconds: 60 }\n');
+    writeFileSync(
+      file,
+      'tenants:\n  - customer_id: acme\n    name: Acme\n    auth: { local: {} }\n    rate_limit: { requests: 0, window_seconds: 60 }\n',
+    );
     const server = run({ TENANTS_FILE: file });
     assert.equal(await server.exit, 1);
     assert.match(server.raw.join(''), /Invalid tenant file .*tenants\.yaml at \/tenants\/0\/rate_limit\/requests: must be >= 1/);

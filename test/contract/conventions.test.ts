@@ -46,7 +46,11 @@ describe('operations', () => {
       assert.equal(typeof operation['x-api-key'], 'boolean', `${path}: x-api-key`);
       const description = operation.description ?? '';
       if (role !== 'none') assert.match(description, new RegExp(`Minimum role: \`${role}\``), path);
-      assert.match(description, operation['x-api-key'] ? /Credentials: bearer token or API key/ : /Credentials: (bearer token only|none)/, path);
+      assert.match(
+        description,
+        operation['x-api-key'] ? /Credentials: bearer token or API key/ : /Credentials: (bearer token only|none)/,
+        path,
+      );
       const feature = operation['x-required-feature'];
       if (feature) {
         assert.ok(features.includes(feature), path);
@@ -70,7 +74,9 @@ describe('operations', () => {
   test('operations that take an API key accept it as optional body fields; the others reject it', () => {
     for (const { path, operation } of apiOperations()) {
       if (path === '/auth/login') continue;
-      const body = (operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content['application/json']?.schema as Schema | undefined;
+      const body = (operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content['application/json']?.schema as
+        | Schema
+        | undefined;
       assert.ok(body, `${path} has a JSON body`);
       const variants = (body.oneOf as Schema[] | undefined) ?? [body];
       for (const variant of variants) {
@@ -80,8 +86,15 @@ describe('operations', () => {
         assert.equal(variant.additionalProperties, false, `${path}: request bodies reject unknown fields`);
       }
       const security = operation.security ?? spec.security;
-      assert.ok(security?.some((s) => 'bearerAuth' in s), path);
-      assert.equal(security?.some((s) => Object.keys(s).length === 0), operation['x-api-key'], `${path}: header auth is optional exactly when an API key may be sent`);
+      assert.ok(
+        security?.some((s) => 'bearerAuth' in s),
+        path,
+      );
+      assert.equal(
+        security?.some((s) => Object.keys(s).length === 0),
+        operation['x-api-key'],
+        `${path}: header auth is optional exactly when an API key may be sent`,
+      );
     }
   });
 
@@ -109,7 +122,9 @@ describe('operations', () => {
       }
     }
     assert.ok(Object.keys(patterns).length >= 5, 'id paths found');
-    const segments = Object.keys(spec.paths!).flatMap((p) => p.split('/')).filter((s) => s && !s.startsWith('{'));
+    const segments = Object.keys(spec.paths!)
+      .flatMap((p) => p.split('/'))
+      .filter((s) => s && !s.startsWith('{'));
     for (const [path, pattern] of Object.entries(patterns)) {
       assert.match(pattern, /^\^[a-z]+_/, path);
       for (const segment of segments) assert.doesNotMatch(segment, new RegExp(pattern), `${path} vs ${segment}`);
@@ -124,8 +139,10 @@ describe('request bounds', () => {
     seen.add(schema);
     const types = ([] as unknown[]).concat(schema.type ?? []);
     if (types.includes('array') && schema.maxItems === undefined) yield `${at}: array without maxItems`;
-    if (types.includes('string') && schema.maxLength === undefined && schema.enum === undefined && schema.const === undefined) yield `${at}: string without maxLength`;
-    for (const key of ['allOf', 'oneOf', 'anyOf'] as const) for (const [i, part] of (schema[key] ?? []).entries()) yield* unbounded(part as Schema, `${at}/${key}/${i}`, seen);
+    if (types.includes('string') && schema.maxLength === undefined && schema.enum === undefined && schema.const === undefined)
+      yield `${at}: string without maxLength`;
+    for (const key of ['allOf', 'oneOf', 'anyOf'] as const)
+      for (const [i, part] of (schema[key] ?? []).entries()) yield* unbounded(part as Schema, `${at}/${key}/${i}`, seen);
     if ('items' in schema) yield* unbounded(schema.items as Schema, `${at}/items`, seen);
     for (const [name, property] of Object.entries(schema.properties ?? {})) yield* unbounded(property as Schema, `${at}/${name}`, seen);
     if (typeof schema.additionalProperties === 'object') yield* unbounded(schema.additionalProperties as Schema, `${at}/*`, seen);
@@ -134,9 +151,14 @@ describe('request bounds', () => {
   test('every string and array of every request body and parameter has an upper bound', () => {
     const found: string[] = [];
     for (const { path, operation } of operations(spec)) {
-      const body = (operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content?.['application/json']?.schema as Schema | undefined;
+      const body = (operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content?.['application/json']?.schema as
+        | Schema
+        | undefined;
       found.push(...unbounded(body, operation.operationId!, new Set()));
-      for (const parameter of [...(spec.paths![path]!.parameters ?? []), ...(operation.parameters ?? [])] as OpenAPIV3_1.ParameterObject[]) {
+      for (const parameter of [
+        ...(spec.paths![path]!.parameters ?? []),
+        ...(operation.parameters ?? []),
+      ] as OpenAPIV3_1.ParameterObject[]) {
         found.push(...unbounded(parameter.schema as Schema, `${operation.operationId}:${parameter.name}`, new Set()));
       }
     }
@@ -212,7 +234,21 @@ describe('validate', () => {
 
   test('the response carries what every mode must return', () => {
     const common = schemas().ValidationCommon!;
-    for (const field of ['validation_id', 'created_at', 'claims', 'findings', 'issues', 'issue_count', 'severity', 'confidence_level', 'source_conflict_count', 'sources', 'metadata', 'review', 'rate_limit']) {
+    for (const field of [
+      'validation_id',
+      'created_at',
+      'claims',
+      'findings',
+      'issues',
+      'issue_count',
+      'severity',
+      'confidence_level',
+      'source_conflict_count',
+      'sources',
+      'metadata',
+      'review',
+      'rate_limit',
+    ]) {
       assert.ok(common.required?.includes(field), field);
     }
     assert.deepEqual(schemas().Claim!.required, ['text', 'start', 'end', 'status', 'score', 'evidence']);
@@ -225,7 +261,24 @@ describe('validate', () => {
 
 test('the webhook payload has every field of section 6.1 and an event_id', () => {
   const event = rawSpec().components!.schemas!.ValidationFindingsEvent as Schema;
-  const fields = ['event_type', 'timestamp', 'customer_id', 'customer_name', 'validation_id', 'mode', 'question', 'severity', 'confidence_level', 'issue_count', 'issues', 'findings', 'user_corrections', 'source_conflict_count', 'output_excerpt', 'user'];
+  const fields = [
+    'event_type',
+    'timestamp',
+    'customer_id',
+    'customer_name',
+    'validation_id',
+    'mode',
+    'question',
+    'severity',
+    'confidence_level',
+    'issue_count',
+    'issues',
+    'findings',
+    'user_corrections',
+    'source_conflict_count',
+    'output_excerpt',
+    'user',
+  ];
   for (const field of [...fields, 'event_id']) assert.ok(event.required?.includes(field), field);
-  assert.ok((rawSpec().webhooks?.["service.validation.findings"] as OpenAPIV3_1.PathItemObject).post);
+  assert.ok((rawSpec().webhooks?.['service.validation.findings'] as OpenAPIV3_1.PathItemObject).post);
 });

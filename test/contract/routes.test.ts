@@ -49,7 +49,10 @@ test('every specified route is in openapi.yaml with its method, and nothing else
 
 test('servers hold only the base URL and paths are written in full', () => {
   const spec = rawSpec();
-  assert.deepEqual(spec.servers?.map((s) => s.url), ['{base_url}']);
+  assert.deepEqual(
+    spec.servers?.map((s) => s.url),
+    ['{base_url}'],
+  );
   for (const path of Object.keys(spec.paths ?? {})) {
     assert.match(path, /^\/(api\/v1\/|auth\/|healthz$|readyz$)/, path);
   }

@@ -26,6 +26,9 @@ test('the generated types of the SDK and the server are what the spec produces',
   assert.equal(result.status, 0, result.stderr);
   const fresh = readFileSync(join(out, 'openapi.ts'), 'utf8');
   for (const committed of ['sdk/src/generated/openapi.ts', 'server/src/generated/openapi.ts']) {
-    assert.ok(readFileSync(join(repoRoot, committed), 'utf8') === fresh, `${committed} is stale: run \`npm run generate\` and commit the result`);
+    assert.ok(
+      readFileSync(join(repoRoot, committed), 'utf8') === fresh,
+      `${committed} is stale: run \`npm run generate\` and commit the result`,
+    );
   }
 });

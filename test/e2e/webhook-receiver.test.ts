@@ -6,8 +6,11 @@ import type { ValidationFindingsEvent } from '@groundcheck/sdk';
 import { createReceiver } from '../../examples/webhook-receiver.js';
 import { rawSpec } from '../support/spec.js';
 
-const event = (rawSpec().webhooks!['service.validation.findings'] as unknown as { post: { requestBody: { content: { 'application/json': { example: ValidationFindingsEvent } } } } })
-  .post.requestBody.content['application/json'].example;
+const event = (
+  rawSpec().webhooks!['service.validation.findings'] as unknown as {
+    post: { requestBody: { content: { 'application/json': { example: ValidationFindingsEvent } } } };
+  }
+).post.requestBody.content['application/json'].example;
 const received: ValidationFindingsEvent[] = [];
 const receiver = createReceiver({ tokens: ['new-token-0123456789', 'old-token-0123456789'], onEvent: (e) => void received.push(e) });
 let url: string;
@@ -29,7 +32,10 @@ test('accepts a delivery with the current or the previous token, once per event_
   assert.equal((await deliver(event, 'new-token-0123456789')).status, 204);
   assert.equal((await deliver(event, 'old-token-0123456789')).status, 204);
   assert.equal((await deliver({ ...event, event_id: 'evt_01JD3X8R2K4M6P8R0T2V4X6Z8C' }, 'old-token-0123456789')).status, 204);
-  assert.deepEqual(received.map((e) => e.event_id), [event.event_id, 'evt_01JD3X8R2K4M6P8R0T2V4X6Z8C']);
+  assert.deepEqual(
+    received.map((e) => e.event_id),
+    [event.event_id, 'evt_01JD3X8R2K4M6P8R0T2V4X6Z8C'],
+  );
 });
 
 test('refuses a wrong or missing token and a malformed payload', async () => {

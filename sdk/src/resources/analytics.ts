@@ -18,6 +18,8 @@ export class Analytics {
 
   /** The daily series as RFC 4180 CSV text; `client.lastResponse` has the response details. */
   async csv(query?: RequestBody<'AnalyticsQuery'>, options?: RequestOptions): Promise<string> {
-    return unwrap(await this.transport.raw.POST('/api/v1/analytics/csv', { body: query, parseAs: 'text', ...this.transport.init(options) }));
+    return unwrap(
+      await this.transport.raw.POST('/api/v1/analytics/csv', { body: query, parseAs: 'text', ...this.transport.init(options) }),
+    );
   }
 }

@@ -30,6 +30,12 @@ export class Audit {
   export(body?: AuditExportParams & { format?: 'json' }, options?: RequestOptions): Promise<WithResponse<AuditExport>>;
   async export(body?: AuditExportParams, options?: RequestOptions): Promise<string | WithResponse<AuditExport>> {
     const parseAs = body?.format === 'csv' ? 'text' : 'json';
-    return unwrap(await this.transport.raw.POST('/api/v1/audit/export', { body: body as AuditExportRequest | undefined, parseAs, ...this.transport.init(options) }));
+    return unwrap(
+      await this.transport.raw.POST('/api/v1/audit/export', {
+        body: body as AuditExportRequest | undefined,
+        parseAs,
+        ...this.transport.init(options),
+      }),
+    );
   }
 }

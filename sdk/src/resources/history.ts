@@ -19,9 +19,17 @@ export class History {
   }
 
   /** Applies a review action (approve, reject, edit, handoff, external_approve, external_reject). */
-  async review(validationId: string, body: RequestBody<'ReviewRequest'>, options?: RequestOptions): Promise<WithResponse<ValidationRecord>> {
+  async review(
+    validationId: string,
+    body: RequestBody<'ReviewRequest'>,
+    options?: RequestOptions,
+  ): Promise<WithResponse<ValidationRecord>> {
     return unwrap(
-      await this.transport.raw.POST('/api/v1/history/{id}/review', { params: { path: { id: validationId } }, body: body as ReviewRequest, ...this.transport.init(options) }),
+      await this.transport.raw.POST('/api/v1/history/{id}/review', {
+        params: { path: { id: validationId } },
+        body: body as ReviewRequest,
+        ...this.transport.init(options),
+      }),
     );
   }
 }

@@ -1,4 +1,12 @@
-import type { BillingPortalRequest, BillingPortalSession, DeletedUser, User, UserDeleteRequest, UserPage, UserQuery } from '../generated/schemas.js';
+import type {
+  BillingPortalRequest,
+  BillingPortalSession,
+  DeletedUser,
+  User,
+  UserDeleteRequest,
+  UserPage,
+  UserQuery,
+} from '../generated/schemas.js';
 import { iteratePages } from '../pagination.js';
 import { unwrap, type RequestOptions, type Transport } from '../request.js';
 import type { WithResponse } from '../response.js';

@@ -1,7 +1,13 @@
 import { errorFromResponse } from '../errors.js';
 import type {
-  DeletedSourceFile, DeletedSourceGroup, SourceFileDeleteRequest, SourceGroup, SourceGroupDeleteRequest, SourceGroupList,
-  SourceUploadUrl, SourceUploadUrlRequest,
+  DeletedSourceFile,
+  DeletedSourceGroup,
+  SourceFileDeleteRequest,
+  SourceGroup,
+  SourceGroupDeleteRequest,
+  SourceGroupList,
+  SourceUploadUrl,
+  SourceUploadUrlRequest,
 } from '../generated/schemas.js';
 import { send, unwrap, type RequestOptions, type Transport } from '../request.js';
 import type { WithResponse } from '../response.js';
@@ -50,7 +56,12 @@ export class Sources {
 
   /** Deletes a group; its files stay in storage unless `purge_files` is true. */
   async deleteGroup(body: RequestBody<'SourceGroupDeleteRequest'>, options?: RequestOptions): Promise<WithResponse<DeletedSourceGroup>> {
-    return unwrap(await this.transport.raw.POST('/api/v1/sources/group/delete', { body: body as SourceGroupDeleteRequest, ...this.transport.init(options) }));
+    return unwrap(
+      await this.transport.raw.POST('/api/v1/sources/group/delete', {
+        body: body as SourceGroupDeleteRequest,
+        ...this.transport.init(options),
+      }),
+    );
   }
 
   async deleteFile(body: RequestBody<'SourceFileDeleteRequest'>, options?: RequestOptions): Promise<WithResponse<DeletedSourceFile>> {
@@ -61,7 +72,12 @@ export class Sources {
    * Uploads a file into a group: gets a presigned URL, then PUTs the bytes to object storage (with
    * the headers the URL requires and no Groundcheck credentials). Resolves with the new file's ids.
    */
-  async uploadFile(groupId: string, name: string, data: UploadData, options: UploadFileOptions = {}): Promise<WithResponse<SourceUploadUrl>> {
+  async uploadFile(
+    groupId: string,
+    name: string,
+    data: UploadData,
+    options: UploadFileOptions = {},
+  ): Promise<WithResponse<SourceUploadUrl>> {
     const { contentType = contentTypeOf(name, data), ...requestOptions } = options;
     const upload = await this.getUploadUrl(
       { group_id: groupId, file_name: name, content_type: contentType, size_bytes: sizeOf(data) },
@@ -69,7 +85,12 @@ export class Sources {
     );
     const headers = new Headers(upload.headers);
     if (!headers.has('Content-Type')) headers.set('Content-Type', contentType);
-    const request = new Request(upload.upload_url, { method: upload.method, headers, body: data as BodyInit, signal: requestOptions.abortSignal });
+    const request = new Request(upload.upload_url, {
+      method: upload.method,
+      headers,
+      body: data as BodyInit,
+      signal: requestOptions.abortSignal,
+    });
     const response = await send(request, this.transport.policy(requestOptions));
     if (!response.ok) throw errorFromResponse(response, await response.text());
     return upload;

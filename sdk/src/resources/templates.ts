@@ -1,4 +1,11 @@
-import type { DeletedTemplate, Template, TemplateList, TemplateSaveRequest, TemplateUploadUrl, TemplateUploadUrlRequest } from '../generated/schemas.js';
+import type {
+  DeletedTemplate,
+  Template,
+  TemplateList,
+  TemplateSaveRequest,
+  TemplateUploadUrl,
+  TemplateUploadUrlRequest,
+} from '../generated/schemas.js';
 import { unwrap, type RequestOptions, type Transport } from '../request.js';
 import type { WithResponse } from '../response.js';
 import type { RequestBody } from '../types.js';
@@ -13,7 +20,9 @@ export class Templates {
   }
 
   async get(templateId: string, options?: RequestOptions): Promise<WithResponse<Template>> {
-    return unwrap(await this.transport.raw.POST('/api/v1/templates/{id}', { params: { path: { id: templateId } }, ...this.transport.init(options) }));
+    return unwrap(
+      await this.transport.raw.POST('/api/v1/templates/{id}', { params: { path: { id: templateId } }, ...this.transport.init(options) }),
+    );
   }
 
   /** Creates a template awaiting its file and returns where to PUT the file. */
@@ -23,15 +32,31 @@ export class Templates {
 
   /** Detects the uploaded file's `{{placeholders}}` and builds the initial schema. */
   async scan(templateId: string, options?: RequestOptions): Promise<WithResponse<Template>> {
-    return unwrap(await this.transport.raw.POST('/api/v1/templates/{id}/scan', { params: { path: { id: templateId } }, ...this.transport.init(options) }));
+    return unwrap(
+      await this.transport.raw.POST('/api/v1/templates/{id}/scan', {
+        params: { path: { id: templateId } },
+        ...this.transport.init(options),
+      }),
+    );
   }
 
   /** Updates the fields given: name, description, schema, active. */
   async save(templateId: string, body: RequestBody<'TemplateSaveRequest'>, options?: RequestOptions): Promise<WithResponse<Template>> {
-    return unwrap(await this.transport.raw.POST('/api/v1/templates/{id}/save', { params: { path: { id: templateId } }, body, ...this.transport.init(options) }));
+    return unwrap(
+      await this.transport.raw.POST('/api/v1/templates/{id}/save', {
+        params: { path: { id: templateId } },
+        body,
+        ...this.transport.init(options),
+      }),
+    );
   }
 
   async delete(templateId: string, options?: RequestOptions): Promise<WithResponse<DeletedTemplate>> {
-    return unwrap(await this.transport.raw.POST('/api/v1/templates/{id}/delete', { params: { path: { id: templateId } }, ...this.transport.init(options) }));
+    return unwrap(
+      await this.transport.raw.POST('/api/v1/templates/{id}/delete', {
+        params: { path: { id: templateId } },
+        ...this.transport.init(options),
+      }),
+    );
   }
 }

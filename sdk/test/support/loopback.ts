@@ -75,7 +75,19 @@ export function json(res: ServerResponse, status: number, body: unknown, headers
 }
 
 export function problem(res: ServerResponse, status: number, code: string, headers: Record<string, string> = {}): void {
-  json(res, status, { type: `https://groundcheck.dev/problems/${code}`, title: code, status, detail: `Answered ${status} ${code}.`, code, request_id: `req_problem_${code}` }, headers);
+  json(
+    res,
+    status,
+    {
+      type: `https://groundcheck.dev/problems/${code}`,
+      title: code,
+      status,
+      detail: `Answered ${status} ${code}.`,
+      code,
+      request_id: `req_problem_${code}`,
+    },
+    headers,
+  );
 }
 
 /** Drops the connection without answering, as a crashed proxy or a network failure would. */

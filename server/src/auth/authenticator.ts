@@ -29,7 +29,12 @@ export class Authenticator {
     }
     if (claims.iss === localIssuer) return this.fromLocalToken(token, now);
     // Claims are read before the signature is checked, so each is taken only in its expected type.
-    const audiences = typeof claims.aud === 'string' ? [claims.aud] : Array.isArray(claims.aud) ? claims.aud.filter((a): a is string => typeof a === 'string') : [];
+    const audiences =
+      typeof claims.aud === 'string'
+        ? [claims.aud]
+        : Array.isArray(claims.aud)
+          ? claims.aud.filter((a): a is string => typeof a === 'string')
+          : [];
     const tenant = typeof claims.iss === 'string' ? this.tenants.byIssuer(claims.iss, audiences) : null;
     if (!tenant) throw invalidToken();
     return this.fromOidcToken(token, tenant, now);
@@ -40,8 +45,15 @@ export class Authenticator {
     const key = tenant ? findApiKey(tenant, apiKey) : null;
     if (!tenant || !key) throw new AuthenticationError('invalid_api_key', 'The customer_id and api_key do not match a valid API key.');
     return {
-      type: 'api_key', id: `key_${key.id}`, name: key.name, email: null, role: key.role,
-      dataAccessRoles: [], authentication: 'api_key', expiresAt: null, tenant,
+      type: 'api_key',
+      id: `key_${key.id}`,
+      name: key.name,
+      email: null,
+      role: key.role,
+      dataAccessRoles: [],
+      authentication: 'api_key',
+      expiresAt: null,
+      tenant,
     };
   }
 
@@ -53,8 +65,15 @@ export class Authenticator {
     const user = await this.users.get(tenant.customerId, claims.userId);
     if (!user || user.status !== 'active') throw invalidToken();
     return {
-      type: 'user', id: user.id, name: user.name, email: user.email, role: user.role,
-      dataAccessRoles: user.data_access_roles, authentication: 'local', expiresAt: claims.expiresAt, tenant,
+      type: 'user',
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      dataAccessRoles: user.data_access_roles,
+      authentication: 'local',
+      expiresAt: claims.expiresAt,
+      tenant,
     };
   }
 
@@ -66,10 +85,15 @@ export class Authenticator {
     if (!role) throw new PermissionError('insufficient_role', 'The token carries no role that this tenant maps to admin, user or viewer.');
     const name = claim(payload, settings.nameClaim);
     return {
-      type: 'user', id: `sub:${payload.sub}`, name: typeof name === 'string' ? name : null,
-      email: typeof payload.email === 'string' ? payload.email : null, role,
-      dataAccessRoles: asStrings(claim(payload, settings.dataAccessRolesClaim)), authentication: 'oidc',
-      expiresAt: new Date(payload.exp! * 1000), tenant,
+      type: 'user',
+      id: `sub:${payload.sub}`,
+      name: typeof name === 'string' ? name : null,
+      email: typeof payload.email === 'string' ? payload.email : null,
+      role,
+      dataAccessRoles: asStrings(claim(payload, settings.dataAccessRolesClaim)),
+      authentication: 'oidc',
+      expiresAt: new Date(payload.exp! * 1000),
+      tenant,
     };
   }
 }

@@ -15,10 +15,7 @@ export class LoginThrottle {
 
   /** Seconds until another attempt is allowed, or 0 when it is allowed now. */
   retryAfter(account: string, address: string, now: number): number {
-    const waits = [
-      this.wait(`a:${account}`, this.limits.perAccount, now),
-      this.wait(`ip:${address}`, this.limits.perAddress, now),
-    ];
+    const waits = [this.wait(`a:${account}`, this.limits.perAccount, now), this.wait(`ip:${address}`, this.limits.perAddress, now)];
     return Math.max(...waits);
   }
 

@@ -19,7 +19,13 @@ export class OidcVerifier {
       this.keySets.set(settings.jwksUri, keySet);
     }
     try {
-      const { payload } = await jwtVerify(token, keySet, { issuer: settings.issuer, audience: settings.audience, algorithms, requiredClaims: ['exp', 'sub'], currentDate: now });
+      const { payload } = await jwtVerify(token, keySet, {
+        issuer: settings.issuer,
+        audience: settings.audience,
+        algorithms,
+        requiredClaims: ['exp', 'sub'],
+        currentDate: now,
+      });
       return payload;
     } catch (error) {
       throw tokenError(error);

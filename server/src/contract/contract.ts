@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import type { Feature, Role } from './roles.js';
 
-
 export interface OperationInfo {
   operationId: string;
   method: string;
@@ -50,7 +49,9 @@ interface RawOperation {
 }
 
 export function loadContract(path = specPath): Contract {
-  const document = parse(readFileSync(path, 'utf8')) as { paths: Record<string, Record<string, RawOperation> & { parameters?: RawParameter[] }> };
+  const document = parse(readFileSync(path, 'utf8')) as {
+    paths: Record<string, Record<string, RawOperation> & { parameters?: RawParameter[] }>;
+  };
   const operations: OperationInfo[] = [];
   for (const [pathTemplate, item] of Object.entries(document.paths)) {
     for (const method of ['get', 'post', 'put', 'patch', 'delete']) {

@@ -50,27 +50,41 @@ export class ContractValidator {
     ajv.addSchema(withoutMappings(contract.document) as object, 'contract');
     ajv.addSchema(withoutDiscriminators(contract.document) as object, 'contract-responses');
     const document = contract.document as Record<string, any>;
-    this.resolve = (ref) => ref.slice(2).split('/').reduce<any>((node, key) => node[key.replaceAll('~1', '/').replaceAll('~0', '~')], document);
+    this.resolve = (ref) =>
+      ref
+        .slice(2)
+        .split('/')
+        .reduce<any>((node, key) => node[key.replaceAll('~1', '/').replaceAll('~0', '~')], document);
     const compile = (pointer: string, view = 'contract') => ajv.compile({ $ref: `${view}#${pointer}` });
     for (const operation of contract.operations) {
       const method = operation.method.toLowerCase();
       const at = `/paths/${escape(operation.pathTemplate)}/${method}`;
       const raw = document.paths[operation.pathTemplate][method] as RawOperation;
       const shared = (document.paths[operation.pathTemplate].parameters ?? []) as unknown[];
-      const parameters = [...shared.map((p, i) => [p, `/paths/${escape(operation.pathTemplate)}/parameters/${i}`] as const), ...(raw.parameters ?? []).map((p, i) => [p, `${at}/parameters/${i}`] as const)]
-        .map(([parameter, pointer]) => {
-          const ref = (parameter as { $ref?: string }).$ref;
-          const resolved = (ref ? this.resolve(ref) : parameter) as RawParameter;
-          return { where: resolved.in as 'path' | 'header' | 'query', name: resolved.in === 'header' ? resolved.name.toLowerCase() : resolved.name, required: resolved.required ?? false, validate: compile(`${ref ? ref.slice(1) : pointer}/schema`) };
-        });
+      const parameters = [
+        ...shared.map((p, i) => [p, `/paths/${escape(operation.pathTemplate)}/parameters/${i}`] as const),
+        ...(raw.parameters ?? []).map((p, i) => [p, `${at}/parameters/${i}`] as const),
+      ].map(([parameter, pointer]) => {
+        const ref = (parameter as { $ref?: string }).$ref;
+        const resolved = (ref ? this.resolve(ref) : parameter) as RawParameter;
+        return {
+          where: resolved.in as 'path' | 'header' | 'query',
+          name: resolved.in === 'header' ? resolved.name.toLowerCase() : resolved.name,
+          required: resolved.required ?? false,
+          validate: compile(`${ref ? ref.slice(1) : pointer}/schema`),
+        };
+      });
       const bodySchema = raw.requestBody?.content?.['application/json']?.schema;
       const responses = new Map<string, ValidateFunction>();
       for (const [status, response] of Object.entries(raw.responses ?? {})) {
-        if (response.content?.['application/json']?.schema) responses.set(status, compile(`${at}/responses/${status}/content/application~1json/schema`, 'contract-responses'));
+        if (response.content?.['application/json']?.schema)
+          responses.set(status, compile(`${at}/responses/${status}/content/application~1json/schema`, 'contract-responses'));
       }
       this.operations.set(operation.operationId, {
         parameters,
-        body: bodySchema ? { schema: bodySchema as Record<string, unknown>, validate: compile(`${at}/requestBody/content/application~1json/schema`) } : null,
+        body: bodySchema
+          ? { schema: bodySchema as Record<string, unknown>, validate: compile(`${at}/requestBody/content/application~1json/schema`) }
+          : null,
         responses,
       });
     }
@@ -101,7 +115,12 @@ export class ContractValidator {
   private parameterErrors(compiled: Compiled, parts: RequestParts): FieldError[] {
     const errors: FieldError[] = [];
     for (const parameter of compiled.parameters) {
-      const raw = parameter.where === 'path' ? parts.path[parameter.name] : parameter.where === 'header' ? parts.headers[parameter.name] : parts.query[parameter.name];
+      const raw =
+        parameter.where === 'path'
+          ? parts.path[parameter.name]
+          : parameter.where === 'header'
+            ? parts.headers[parameter.name]
+            : parts.query[parameter.name];
       const pointer = `${parameter.where}:${parameter.name}`;
       if (raw === undefined) {
         if (parameter.required) errors.push({ pointer, detail: 'is required' });
@@ -112,7 +131,8 @@ export class ContractValidator {
       }
     }
     const known = new Set(compiled.parameters.filter((p) => p.where === 'query').map((p) => p.name));
-    for (const name of Object.keys(parts.query)) if (!known.has(name)) errors.push({ pointer: `query:${name}`, detail: 'is not a known parameter' });
+    for (const name of Object.keys(parts.query))
+      if (!known.has(name)) errors.push({ pointer: `query:${name}`, detail: 'is not a known parameter' });
     return errors.slice(0, maxFieldErrors);
   }
 }
@@ -122,7 +142,11 @@ const escape = (path: string) => path.replaceAll('~', '~0').replaceAll('/', '~1'
 function withoutDiscriminators(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutDiscriminators);
   if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'discriminator').map(([key, inner]) => [key, withoutDiscriminators(inner)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'discriminator')
+      .map(([key, inner]) => [key, withoutDiscriminators(inner)]),
+  );
 }
 
 /** Ajv picks the oneOf branch from the discriminator's const values; it rejects OpenAPI's `mapping`. */
@@ -130,7 +154,10 @@ function withoutMappings(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutMappings);
   if (!value || typeof value !== 'object') return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [key, key === 'discriminator' ? { propertyName: (inner as { propertyName: string }).propertyName } : withoutMappings(inner)]),
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      key === 'discriminator' ? { propertyName: (inner as { propertyName: string }).propertyName } : withoutMappings(inner),
+    ]),
   );
 }
 
@@ -144,9 +171,15 @@ function toFieldError(error: ErrorObject, alternatives: string[]): FieldError {
     case 'enum':
       return { pointer, detail: `must be one of: ${(error.params.allowedValues as unknown[]).join(', ')}` };
     case 'discriminator':
-      return { pointer: `${error.instancePath}/${error.params.tag}`, detail: `${JSON.stringify(error.params.tagValue)} is not a known ${error.params.tag}` };
+      return {
+        pointer: `${error.instancePath}/${error.params.tag}`,
+        detail: `${JSON.stringify(error.params.tagValue)} is not a known ${error.params.tag}`,
+      };
     case 'anyOf':
-      return { pointer, detail: alternatives.length ? `needs at least one of: ${alternatives.join(', ')}` : 'matches none of the allowed shapes' };
+      return {
+        pointer,
+        detail: alternatives.length ? `needs at least one of: ${alternatives.join(', ')}` : 'matches none of the allowed shapes',
+      };
     default:
       return { pointer, detail: error.message ?? 'is invalid' };
   }
@@ -158,7 +191,16 @@ function fieldErrors(errors: ErrorObject[]): FieldError[] {
   const insideAnyOf = (e: ErrorObject) => anyOfPaths.some((path) => e.schemaPath.startsWith(path.replace(/\/anyOf$/, '/anyOf/')));
   const fields = errors
     .filter((e) => !insideAnyOf(e))
-    .map((e) => toFieldError(e, e.keyword === 'anyOf' ? errors.filter((inner) => inner.keyword === 'required' && insideAnyOf(inner) && inner.schemaPath.startsWith(e.schemaPath)).map((inner) => String(inner.params.missingProperty)) : []));
+    .map((e) =>
+      toFieldError(
+        e,
+        e.keyword === 'anyOf'
+          ? errors
+              .filter((inner) => inner.keyword === 'required' && insideAnyOf(inner) && inner.schemaPath.startsWith(e.schemaPath))
+              .map((inner) => String(inner.params.missingProperty))
+          : [],
+      ),
+    );
   const seen = new Set<string>();
   return fields.filter((f) => !seen.has(f.pointer + f.detail) && seen.add(f.pointer + f.detail));
 }

@@ -14,7 +14,7 @@ export function authenticate(authenticator: Authenticator): RequestHandler {
 
     if (apiKey !== undefined || customerId !== undefined) {
       if (!operation.acceptsApiKey) {
-        throw new PermissionError('api_key_not_allowed', 'This operation needs a user\'s bearer token; API keys are not accepted.');
+        throw new PermissionError('api_key_not_allowed', "This operation needs a user's bearer token; API keys are not accepted.");
       }
       if (header) throw new BadRequestError('invalid_request', 'Send either a bearer token or an API key, not both.');
       if (typeof apiKey !== 'string' || typeof customerId !== 'string') {
@@ -26,7 +26,8 @@ export function authenticate(authenticator: Authenticator): RequestHandler {
       req.ctx.principal = authenticator.fromApiKey(customerId, apiKey);
       return next();
     }
-    if (!header) throw new AuthenticationError('unauthenticated', 'Send a bearer token in the Authorization header or an API key in the body.');
+    if (!header)
+      throw new AuthenticationError('unauthenticated', 'Send a bearer token in the Authorization header or an API key in the body.');
     const [scheme, token] = header.split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token) {
       throw new AuthenticationError('invalid_token', 'The Authorization header must be "Bearer <token>".');

@@ -13,7 +13,10 @@ export const authorize: RequestHandler = (req, _res, next) => {
     throw new PermissionError('feature_disabled', `The ${feature} feature is not enabled for this tenant.`);
   }
   if (!hasRole(principal.role, operation.requiredRole)) {
-    throw new PermissionError('insufficient_role', `This operation needs the ${operation.requiredRole} role; the caller has ${principal.role}.`);
+    throw new PermissionError(
+      'insufficient_role',
+      `This operation needs the ${operation.requiredRole} role; the caller has ${principal.role}.`,
+    );
   }
   next();
 };

@@ -24,7 +24,8 @@ export function assertMemberCount(body: Uint8Array, max = maxBodyMembers): void 
   for (let i = 0; i < body.length; i += 1) {
     const byte = body[i];
     if (inString) {
-      if (byte === 0x5c) i += 1; // the escaped byte cannot end the string
+      if (byte === 0x5c)
+        i += 1; // the escaped byte cannot end the string
       else if (byte === 0x22) inString = false;
     } else if (byte === 0x22) inString = true;
     else if (byte === 0x3a && ++members > max) {
@@ -34,17 +35,24 @@ export function assertMemberCount(body: Uint8Array, max = maxBodyMembers): void 
 }
 
 export function parseBodies(): RequestHandler {
-  const parse = (limit: number) => express.json({ limit, inflate: false, strict: true, type: () => true, verify: (_req, _res, body) => assertMemberCount(body) });
+  const parse = (limit: number) =>
+    express.json({ limit, inflate: false, strict: true, type: () => true, verify: (_req, _res, body) => assertMemberCount(body) });
   const large = parse(bodyLimitBytes);
   const small = parse(anonymousBodyLimitBytes);
   return (req, res, next) => {
     if (!carriesBody(req.headers)) return next();
     const encoding = req.headers['content-encoding'];
     if (encoding !== undefined && encoding.toLowerCase() !== 'identity') {
-      throw new UnsupportedMediaTypeError('unsupported_media_type', 'Request bodies must not be compressed: send them without Content-Encoding.');
+      throw new UnsupportedMediaTypeError(
+        'unsupported_media_type',
+        'Request bodies must not be compressed: send them without Content-Encoding.',
+      );
     }
     if (!isUtf8Json(req.headers['content-type'])) {
-      throw new UnsupportedMediaTypeError('unsupported_media_type', 'Send the request body as UTF-8 JSON (Content-Type: application/json).');
+      throw new UnsupportedMediaTypeError(
+        'unsupported_media_type',
+        'Send the request body as UTF-8 JSON (Content-Type: application/json).',
+      );
     }
     const parser = req.ctx.operation!.requiredRole === 'none' ? small : large;
     parser(req, res, next);
@@ -60,7 +68,9 @@ function isUtf8Json(header: string | undefined): boolean {
     return false;
   }
   const charset = parsed.parameters.charset?.toLowerCase();
-  return (parsed.type === 'application/json' || /^application\/[^/]+\+json$/.test(parsed.type)) && (charset === undefined || charset === 'utf-8');
+  return (
+    (parsed.type === 'application/json' || /^application\/[^/]+\+json$/.test(parsed.type)) && (charset === undefined || charset === 'utf-8')
+  );
 }
 
 /** A request has a body when it says so with a non-zero Content-Length or with Transfer-Encoding. */

@@ -24,9 +24,14 @@ export interface DispatchOptions {
 export function dispatch({ operations, idempotency, responses }: DispatchOptions): RequestHandler {
   return async (req, res) => {
     const operation = req.ctx.operation!;
-    const handler = Object.hasOwn(operations, operation.operationId) ? (operations[operation.operationId as OperationId] as Operation<OperationId> | undefined) : undefined;
+    const handler = Object.hasOwn(operations, operation.operationId)
+      ? (operations[operation.operationId as OperationId] as Operation<OperationId> | undefined)
+      : undefined;
     if (!handler) {
-      throw new NotImplementedError('not_implemented', `${operation.method} ${operation.pathTemplate} is in the contract but this server does not serve it yet.`);
+      throw new NotImplementedError(
+        'not_implemented',
+        `${operation.method} ${operation.pathTemplate} is in the contract but this server does not serve it yet.`,
+      );
     }
     const ctx = callContextOf(req, res);
     const run = async () => render(operation.operationId, await handler(req.body ?? {}, ctx), responses, ctx.log);

@@ -74,10 +74,16 @@ const storable = (status: number) => status < 500 && status !== 429;
 
 function replay(record: IdempotencyRecord, fingerprint: string): BufferedReply {
   if (record.fingerprint !== fingerprint) {
-    throw new ConflictError('idempotency_key_reused', 'This Idempotency-Key was already used for a different request; send a new key with a new request.');
+    throw new ConflictError(
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used for a different request; send a new key with a new request.',
+    );
   }
   if (record.state !== 'completed' || !record.response) {
-    throw new ConflictError('idempotency_in_progress', 'The first request with this Idempotency-Key is still running; retry once it has completed.');
+    throw new ConflictError(
+      'idempotency_in_progress',
+      'The first request with this Idempotency-Key is still running; retry once it has completed.',
+    );
   }
   const { status, headers, body } = record.response;
   return { status, headers: { ...headers, 'idempotent-replayed': 'true' }, body: Buffer.from(body, 'base64') };

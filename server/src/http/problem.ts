@@ -15,7 +15,8 @@ function classify(error: unknown): ApiError | null {
   const unavailable = storeUnavailable(error);
   if (unavailable) return unavailable;
   const parserError = error as Partial<BodyParserError>;
-  if (parserError?.type === 'entity.too.large') return new PayloadTooLargeError('payload_too_large', `The request body exceeds this operation's limit of ${parserError.limit} bytes.`);
+  if (parserError?.type === 'entity.too.large')
+    return new PayloadTooLargeError('payload_too_large', `The request body exceeds this operation's limit of ${parserError.limit} bytes.`);
   if (parserError?.type === 'entity.parse.failed') return new BadRequestError('malformed_json', 'The request body is not valid JSON.');
   if (parserError?.type === 'encoding.unsupported' || parserError?.type === 'charset.unsupported') {
     return new UnsupportedMediaTypeError('unsupported_media_type', 'The request body must be UTF-8 JSON.');
@@ -55,7 +56,11 @@ export const problemHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (!reply) {
     // Details stay in the server log; the client learns only the request id.
     req.ctx.log.error({ err: error }, 'unexpected error');
-    reply = problemReply(new InternalError('internal_error', 'An unexpected error occurred. Quote the request id when reporting it.'), req.path, req.ctx.requestId)!;
+    reply = problemReply(
+      new InternalError('internal_error', 'An unexpected error occurred. Quote the request id when reporting it.'),
+      req.path,
+      req.ctx.requestId,
+    )!;
   }
   if (res.headersSent) return res.destroy();
   for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);

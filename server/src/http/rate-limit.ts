@@ -18,7 +18,11 @@ export function rateLimit(limiter: RateLimiter): RequestHandler {
     req.ctx.rateLimit = state;
     setHeaders(res, state);
     if (!state.allowed) {
-      throw new RateLimitError('rate_limited', `The tenant's limit of ${state.limit} requests per ${limit.windowSeconds} seconds is used up; retry in ${state.reset} seconds.`, state.reset);
+      throw new RateLimitError(
+        'rate_limited',
+        `The tenant's limit of ${state.limit} requests per ${limit.windowSeconds} seconds is used up; retry in ${state.reset} seconds.`,
+        state.reset,
+      );
     }
     next();
   };
@@ -32,10 +36,18 @@ export function anonymousRateLimit(limiter: RateLimiter, requestsPerMinute: numb
   return (req, res, next) => {
     const operation = req.ctx.operation!;
     if (operation.requiredRole !== 'none' || !operation.hasBody) return next();
-    const state = limiter.consume(`address:${req.ip ?? 'unknown'}`, { requests: requestsPerMinute, windowSeconds: 60 }, req.ctx.clock.now().getTime());
+    const state = limiter.consume(
+      `address:${req.ip ?? 'unknown'}`,
+      { requests: requestsPerMinute, windowSeconds: 60 },
+      req.ctx.clock.now().getTime(),
+    );
     setHeaders(res, state);
     if (!state.allowed) {
-      throw new RateLimitError('rate_limited', `This address's limit of ${state.limit} requests per minute without credentials is used up; retry in ${state.reset} seconds.`, state.reset);
+      throw new RateLimitError(
+        'rate_limited',
+        `This address's limit of ${state.limit} requests per minute without credentials is used up; retry in ${state.reset} seconds.`,
+        state.reset,
+      );
     }
     next();
   };

@@ -11,7 +11,9 @@ export function decodeCursor(cursor: string, kind: string, shape: RegExp): strin
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const position = text.startsWith(`${kind}:`) ? text.slice(kind.length + 1) : null;
   if (position === null || !shape.test(position)) {
-    throw new BadRequestError('invalid_request', 'The cursor is not one this server issued.', [{ pointer: '/cursor', detail: 'Pass back the next_cursor of a previous page.' }]);
+    throw new BadRequestError('invalid_request', 'The cursor is not one this server issued.', [
+      { pointer: '/cursor', detail: 'Pass back the next_cursor of a previous page.' },
+    ]);
   }
   return position;
 }

@@ -11,11 +11,15 @@ export function dayRange(dateFrom: string | undefined, dateTo: string | undefine
     ['date_to', dateTo],
   ] as const) {
     if (day !== undefined && !isCalendarDay(day)) {
-      throw new BadRequestError('invalid_request', `${name} is not a calendar date.`, [{ pointer: `/${name}`, detail: `"${day}" is not a calendar date (YYYY-MM-DD, UTC).` }]);
+      throw new BadRequestError('invalid_request', `${name} is not a calendar date.`, [
+        { pointer: `/${name}`, detail: `"${day}" is not a calendar date (YYYY-MM-DD, UTC).` },
+      ]);
     }
   }
   if (dateFrom !== undefined && dateTo !== undefined && dateTo < dateFrom) {
-    throw new BadRequestError('invalid_request', 'date_to is before date_from.', [{ pointer: '/date_to', detail: `${dateTo} is before date_from ${dateFrom}.` }]);
+    throw new BadRequestError('invalid_request', 'date_to is before date_from.', [
+      { pointer: '/date_to', detail: `${dateTo} is before date_from ${dateFrom}.` },
+    ]);
   }
   return {
     from: dateFrom === undefined ? undefined : `${dateFrom}T00:00:00.000Z`,

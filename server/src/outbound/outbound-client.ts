@@ -123,7 +123,11 @@ export function createOutboundClient(options: OutboundClientOptions = {}): Outbo
           for (const address of addresses) {
             const verdict = checkAddress(address, hostName, allowlist);
             if (!verdict.allowed) {
-              throw new OutboundRefusal('address_not_allowed', url.href, `${hostName} resolves to ${verdict.address} (${verdict.range}), which is not allowed.`);
+              throw new OutboundRefusal(
+                'address_not_allowed',
+                url.href,
+                `${hostName} resolves to ${verdict.address} (${verdict.range}), which is not allowed.`,
+              );
             }
           }
           return addresses.map((address): LookupAddress => ({ address, family: isIP(address) }));
@@ -134,14 +138,22 @@ export function createOutboundClient(options: OutboundClientOptions = {}): Outbo
             else callback(null, checked[0]!.address, checked[0]!.family);
           },
           (error: unknown) => {
-            callback(error instanceof OutboundRefusal ? error : new OutboundRefusal('dns_failed', url.href, `${hostName} could not be resolved.`));
+            callback(
+              error instanceof OutboundRefusal ? error : new OutboundRefusal('dns_failed', url.href, `${hostName} could not be resolved.`),
+            );
           },
         );
     };
   }
 
   /** Sends one hop and resolves with the response once its headers have arrived. */
-  function send(url: URL, method: string, headers: Record<string, string>, body: Uint8Array | undefined, signal: AbortSignal): Promise<IncomingMessage> {
+  function send(
+    url: URL,
+    method: string,
+    headers: Record<string, string>,
+    body: Uint8Array | undefined,
+    signal: AbortSignal,
+  ): Promise<IncomingMessage> {
     checkUrl(url, allowlist);
     const secure = url.protocol === 'https:';
     return new Promise((resolvePromise, reject) => {
@@ -176,10 +188,13 @@ export function createOutboundClient(options: OutboundClientOptions = {}): Outbo
     }
     const encoding = (response.headers['content-encoding'] ?? '').trim().toLowerCase();
     const decoder =
-      encoding === 'gzip' || encoding === 'x-gzip' ? zlib.createGunzip()
-      : encoding === 'deflate' ? zlib.createInflate()
-      : encoding === 'br' ? zlib.createBrotliDecompress()
-      : null;
+      encoding === 'gzip' || encoding === 'x-gzip'
+        ? zlib.createGunzip()
+        : encoding === 'deflate'
+          ? zlib.createInflate()
+          : encoding === 'br'
+            ? zlib.createBrotliDecompress()
+            : null;
     const stream: Readable = decoder ? pipeline(response, decoder, () => {}) : response;
     const chunks: Buffer[] = [];
     let total = 0;
@@ -195,7 +210,13 @@ export function createOutboundClient(options: OutboundClientOptions = {}): Outbo
     return Buffer.concat(chunks);
   }
 
-  function toRefusal(error: unknown, url: URL, deadline: AbortSignal, callerSignal: AbortSignal | undefined, totalTimeoutMs: number): OutboundRefusal {
+  function toRefusal(
+    error: unknown,
+    url: URL,
+    deadline: AbortSignal,
+    callerSignal: AbortSignal | undefined,
+    totalTimeoutMs: number,
+  ): OutboundRefusal {
     if (error instanceof OutboundRefusal) return error;
     if (callerSignal?.aborted) return new OutboundRefusal('aborted', url.href, 'The caller cancelled the request.');
     if (deadline.aborted) return new OutboundRefusal('timeout', url.href, `No complete response within ${totalTimeoutMs} ms.`);
@@ -266,7 +287,11 @@ export function createOutboundClient(options: OutboundClientOptions = {}): Outbo
       }
       if (requestOptions.accept && !mediaTypeMatches(response.headers['content-type'], requestOptions.accept)) {
         response.destroy();
-        throw new OutboundRefusal('unsupported_content_type', url.href, `The response is ${response.headers['content-type'] ?? 'untyped'}, not ${requestOptions.accept.join(' or ')}.`);
+        throw new OutboundRefusal(
+          'unsupported_content_type',
+          url.href,
+          `The response is ${response.headers['content-type'] ?? 'untyped'}, not ${requestOptions.accept.join(' or ')}.`,
+        );
       }
       try {
         const responseBody = method === 'HEAD' ? Buffer.alloc(0) : await readBody(response, url, maxBytes);

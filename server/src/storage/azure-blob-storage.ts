@@ -26,7 +26,12 @@ function statusOf(error: unknown): number | undefined {
   return error instanceof RestError ? error.statusCode : undefined;
 }
 
-function propertiesOf(response: { contentLength?: number; contentType?: string; etag?: string; lastModified?: Date }): StoredObjectProperties {
+function propertiesOf(response: {
+  contentLength?: number;
+  contentType?: string;
+  etag?: string;
+  lastModified?: Date;
+}): StoredObjectProperties {
   return {
     sizeBytes: response.contentLength ?? 0,
     contentType: response.contentType ?? null,

@@ -27,7 +27,9 @@ export interface EmbeddedAzurite {
 
 export async function startEmbeddedAzurite(): Promise<EmbeddedAzurite> {
   // Azurite sends usage telemetry only after its CLI initialises it; switch it off anyway.
-  const { AzuriteTelemetryClient } = require('azurite/dist/src/common/Telemetry.js') as { AzuriteTelemetryClient: { enableTelemetry: boolean } };
+  const { AzuriteTelemetryClient } = require('azurite/dist/src/common/Telemetry.js') as {
+    AzuriteTelemetryClient: { enableTelemetry: boolean };
+  };
   AzuriteTelemetryClient.enableTelemetry = false;
   const BlobServer = (require('azurite/dist/src/blob/BlobServer.js') as { default: BlobServerClass }).default;
   const BlobConfiguration = (require('azurite/dist/src/blob/BlobConfiguration.js') as { default: BlobConfigurationClass }).default;

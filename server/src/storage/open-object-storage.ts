@@ -8,7 +8,7 @@ import type { ObjectStorage } from './object-storage.js';
 /** AZURE_STORAGE_CONNECTION_STRING, or an account name and key, or nothing for the embedded emulator. */
 export type StorageAccount =
   | { connectionString: string }
-  | { accountName: string; accountKey: string; /** Default `https://<account>.blob.core.windows.net`. */ endpoint?: string }
+  | { accountName: string; accountKey: string /** Default `https://<account>.blob.core.windows.net`. */; endpoint?: string }
   | null;
 
 export interface OpenObjectStorageOptions {
@@ -56,7 +56,15 @@ export async function openObjectStorage({ account, container, log }: OpenObjectS
     if (emulator) {
       // Browsers on any origin may PUT to the embedded emulator; a real account's CORS is the operator's.
       await serviceClient.setProperties({
-        cors: [{ allowedOrigins: '*', allowedMethods: 'PUT', allowedHeaders: 'content-type,x-ms-*', exposedHeaders: 'x-ms-*', maxAgeInSeconds: 600 }],
+        cors: [
+          {
+            allowedOrigins: '*',
+            allowedMethods: 'PUT',
+            allowedHeaders: 'content-type,x-ms-*',
+            exposedHeaders: 'x-ms-*',
+            maxAgeInSeconds: 600,
+          },
+        ],
       });
     }
   } catch (error) {

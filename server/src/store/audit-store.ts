@@ -73,8 +73,16 @@ export class AuditStore {
    */
   async append(customerId: string, expected: AuditHead | null, events: AuditEvent[], ttlSeconds: number): Promise<boolean> {
     const last = events.at(-1);
-    if (!last || events.length > maxEventsPerAppend) throw new Error(`an append takes 1 to ${maxEventsPerAppend} events, got ${events.length}`);
-    const head: HeadItem = { id: headId, customer_id: customerId, record: 'audit_head', sequence: last.sequence, hash: last.hash, occurred_at: last.occurred_at };
+    if (!last || events.length > maxEventsPerAppend)
+      throw new Error(`an append takes 1 to ${maxEventsPerAppend} events, got ${events.length}`);
+    const head: HeadItem = {
+      id: headId,
+      customer_id: customerId,
+      record: 'audit_head',
+      sequence: last.sequence,
+      hash: last.hash,
+      occurred_at: last.occurred_at,
+    };
     const moveHead: OperationInput = expected
       ? { operationType: 'Replace', id: headId, partitionKey: customerId, ifMatch: expected.etag, resourceBody: { ...head } }
       : { operationType: 'Create', partitionKey: customerId, resourceBody: { ...head } };
@@ -92,7 +100,10 @@ export class AuditStore {
   /** Pages of a tenant's events in sequence order, read with continuation tokens. */
   async *events(customerId: string, filter: AuditEventFilter, pageSize: number): AsyncGenerator<AuditEvent[]> {
     const conditions = ['c.customer_id = @customer', 'c.record = @record'];
-    const parameters: SqlParameter[] = [{ name: '@customer', value: customerId }, { name: '@record', value: 'audit_event' }];
+    const parameters: SqlParameter[] = [
+      { name: '@customer', value: customerId },
+      { name: '@record', value: 'audit_event' },
+    ];
     const where = (condition: string, name: string, value: SqlParameter['value'] | undefined) => {
       if (value === undefined) return;
       conditions.push(condition);
@@ -120,7 +131,12 @@ export class AuditStore {
 
   /** Stores the tenant's secret once; when another process stored one first, returns that one. */
   async createPseudonymSecret(customerId: string, secret: Buffer): Promise<Buffer> {
-    const item: PseudonymSecretItem = { id: pseudonymSecretId, customer_id: customerId, record: 'pseudonym_secret', secret: secret.toString('base64') };
+    const item: PseudonymSecretItem = {
+      id: pseudonymSecretId,
+      customer_id: customerId,
+      record: 'pseudonym_secret',
+      secret: secret.toString('base64'),
+    };
     try {
       await this.container.items.create(item);
       return secret;

@@ -35,7 +35,14 @@ export class UserStore {
   async findByEmail(customerId: string, email: string): Promise<UserRecord | null> {
     const { resources } = await this.container.items
       .query<UserRecord>(
-        { query: 'SELECT * FROM c WHERE c.customer_id = @cid AND c.kind = @kind AND c.email = @email', parameters: [{ name: '@cid', value: customerId }, { name: '@kind', value: 'user' }, { name: '@email', value: email.toLowerCase() }] },
+        {
+          query: 'SELECT * FROM c WHERE c.customer_id = @cid AND c.kind = @kind AND c.email = @email',
+          parameters: [
+            { name: '@cid', value: customerId },
+            { name: '@kind', value: 'user' },
+            { name: '@email', value: email.toLowerCase() },
+          ],
+        },
         { partitionKey: customerId },
       )
       .fetchAll();

@@ -75,7 +75,11 @@ function check(tenants: Tenant[], file: string, historyTtlDays: number) {
     if (seen.has(tenant.customerId)) throw new TenantFileError(file, `${at}/customer_id`, `duplicate customer_id "${tenant.customerId}"`);
     seen.add(tenant.customerId);
     if (tenant.auditRetentionDays <= historyTtlDays) {
-      throw new TenantFileError(file, `${at}/audit_retention_days`, `must be longer than the history retention (HISTORY_TTL_DAYS = ${historyTtlDays})`);
+      throw new TenantFileError(
+        file,
+        `${at}/audit_retention_days`,
+        `must be longer than the history retention (HISTORY_TTL_DAYS = ${historyTtlDays})`,
+      );
     }
     const keyIds = new Set<string>();
     tenant.apiKeys.forEach((key, k) => {
@@ -108,8 +112,24 @@ interface RawTenant {
   audit_retention_days?: number;
   api_keys?: { id: string; name?: string; role: Tenant['apiKeys'][number]['role']; sha256: string }[];
   auth: {
-    local?: { users?: { email: string; name: string; role: Tenant['apiKeys'][number]['role']; data_access_roles?: string[]; password_hash: string }[] };
-    oidc?: { issuer: string; audience: string; jwks_uri: string; roles_claim: string; role_mapping: Record<string, Tenant['apiKeys'][number]['role']>; data_access_roles_claim: string; name_claim: string };
+    local?: {
+      users?: {
+        email: string;
+        name: string;
+        role: Tenant['apiKeys'][number]['role'];
+        data_access_roles?: string[];
+        password_hash: string;
+      }[];
+    };
+    oidc?: {
+      issuer: string;
+      audience: string;
+      jwks_uri: string;
+      roles_claim: string;
+      role_mapping: Record<string, Tenant['apiKeys'][number]['role']>;
+      data_access_roles_claim: string;
+      name_claim: string;
+    };
   };
 }
 

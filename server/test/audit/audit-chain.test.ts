@@ -14,7 +14,12 @@ before(async () => {
   const acme = tenantsOf(server.fixture).acme!;
   const entries = entriesOfEveryKind();
   // Text that escapes differently in careless serialisers: quotes, backslashes, control and non-ASCII characters.
-  entries.push({ kind: 'approved', actor: actors.admin, validationId: null, data: { note: 'Ünïcødé ✓ 🎉 "quoted" \\ back\\slash\nnew line\t<tag> \u2028' } });
+  entries.push({
+    kind: 'approved',
+    actor: actors.admin,
+    validationId: null,
+    data: { note: 'Ünïcødé ✓ 🎉 "quoted" \\ back\\slash\nnew line\t<tag> \u2028' },
+  });
   for (const entry of entries) await server.services.audit.trail.append(acme, entry);
   const reply = await server.call('/api/v1/audit', { ...server.apiKeyBody('acme', 'admin'), limit: 100 });
   assert.equal(reply.status, 200, reply.text);
@@ -46,7 +51,11 @@ describe('verifyAuditChain', () => {
     for (const [sequence, edit] of edits) {
       const tampered = copy();
       edit(tampered[sequence - 1]!);
-      assert.deepEqual(await verifyAuditChain(tampered), { valid: false, checked: sequence - 1, firstBadSequence: sequence, reason: 'hash_mismatch' }, `edit of event ${sequence}`);
+      assert.deepEqual(
+        await verifyAuditChain(tampered),
+        { valid: false, checked: sequence - 1, firstBadSequence: sequence, reason: 'hash_mismatch' },
+        `edit of event ${sequence}`,
+      );
     }
     const retention = copy();
     retention[4]!.expires_at = '2099-01-01T00:00:00.000Z';
@@ -61,7 +70,9 @@ describe('verifyAuditChain', () => {
     const renumbered = removed.map((event, index) => ({ ...event, sequence: index + 1 }));
     assert.deepEqual(await verifyAuditChain(renumbered), { valid: false, checked: 3, firstBadSequence: 4, reason: 'broken_link' });
 
-    const withoutFirst = copy().slice(1).map((event, index) => ({ ...event, sequence: index + 1 }));
+    const withoutFirst = copy()
+      .slice(1)
+      .map((event, index) => ({ ...event, sequence: index + 1 }));
     assert.deepEqual(await verifyAuditChain(withoutFirst), { valid: false, checked: 0, firstBadSequence: 1, reason: 'broken_link' });
   });
 
@@ -79,6 +90,11 @@ describe('verifyAuditChain', () => {
     const page = chain.slice(4);
     assert.deepEqual(await verifyAuditChain(page), { valid: true, checked: 5 });
     assert.deepEqual(await verifyAuditChain(page, { previousHash: chain[3]!.hash }), { valid: true, checked: 5 });
-    assert.deepEqual(await verifyAuditChain(page, { previousHash: chain[2]!.hash }), { valid: false, checked: 0, firstBadSequence: 5, reason: 'broken_link' });
+    assert.deepEqual(await verifyAuditChain(page, { previousHash: chain[2]!.hash }), {
+      valid: false,
+      checked: 0,
+      firstBadSequence: 5,
+      reason: 'broken_link',
+    });
   });
 });

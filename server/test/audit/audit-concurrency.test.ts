@@ -22,13 +22,22 @@ after(async () => {
   await first?.close();
 });
 
-const approval = (actor: AuditEntry['actor'], note: string): AuditEntry => ({ kind: 'approved', actor, validationId: null, data: { note } });
+const approval = (actor: AuditEntry['actor'], note: string): AuditEntry => ({
+  kind: 'approved',
+  actor,
+  validationId: null,
+  data: { note },
+});
 
 async function trailOf(server: TestServer, customerId: string): Promise<AuditEvent[]> {
   const events: AuditEvent[] = [];
   let cursor: string | null = null;
   do {
-    const reply = await server.call('/api/v1/audit', { ...server.apiKeyBody(customerId, 'admin'), limit: 100, ...(cursor ? { cursor } : {}) });
+    const reply = await server.call('/api/v1/audit', {
+      ...server.apiKeyBody(customerId, 'admin'),
+      limit: 100,
+      ...(cursor ? { cursor } : {}),
+    });
     assert.equal(reply.status, 200, reply.text);
     events.push(...reply.body.data);
     cursor = reply.body.next_cursor;
@@ -47,15 +56,25 @@ describe('appends from several processes', () => {
     const appended = await Promise.all(appends);
 
     const trail = await trailOf(second, 'acme');
-    assert.deepEqual(trail.map((event) => event.sequence), Array.from({ length: 100 }, (_, i) => i + 1));
+    assert.deepEqual(
+      trail.map((event) => event.sequence),
+      Array.from({ length: 100 }, (_, i) => i + 1),
+    );
     assert.deepEqual(new Set(trail.map((event) => event.event_id)).size, 100);
-    assert.deepEqual(trail, [...appended].sort((a, b) => a!.sequence - b!.sequence), 'each append returned the event as stored');
+    assert.deepEqual(
+      trail,
+      [...appended].sort((a, b) => a!.sequence - b!.sequence),
+      'each append returned the event as stored',
+    );
     assert.deepEqual(await verifyAuditChain(trail), { valid: true, checked: 100 });
     for (let i = 1; i < trail.length; i += 1) assert.ok(trail[i]!.occurred_at >= trail[i - 1]!.occurred_at, `time order at ${i + 1}`);
     // Each server kept the order of its own appends.
     for (const prefix of ['first', 'second']) {
       const own = trail.filter((event) => event.data.note!.startsWith(prefix)).map((event) => Number(event.data.note!.split(' ')[1]));
-      assert.deepEqual(own, Array.from({ length: 50 }, (_, i) => i));
+      assert.deepEqual(
+        own,
+        Array.from({ length: 50 }, (_, i) => i),
+      );
     }
   });
 
@@ -70,11 +89,18 @@ describe('appends from several processes', () => {
       }
     }
     const tiny = tenantsOf(first.fixture).tiny!;
-    const trails = [first, second, first, second, first].map((server) => new AuditTrail(new CountingStore(server.cosmos.container('audit'))));
-    await Promise.all(trails.flatMap((trail, t) => Array.from({ length: 8 }, (_, i) => trail.append(tiny, approval(actors.admin, `${t}-${i}`)))));
+    const trails = [first, second, first, second, first].map(
+      (server) => new AuditTrail(new CountingStore(server.cosmos.container('audit'))),
+    );
+    await Promise.all(
+      trails.flatMap((trail, t) => Array.from({ length: 8 }, (_, i) => trail.append(tiny, approval(actors.admin, `${t}-${i}`)))),
+    );
 
     const trail = await trailOf(first, 'tiny');
-    assert.deepEqual(trail.map((event) => event.sequence), Array.from({ length: 40 }, (_, i) => i + 1));
+    assert.deepEqual(
+      trail.map((event) => event.sequence),
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    );
     assert.deepEqual(await verifyAuditChain(trail), { valid: true, checked: 40 });
     assert.ok(conflicts > 0, 'the appends really did race for the head');
   });

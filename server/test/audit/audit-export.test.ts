@@ -8,7 +8,16 @@ import { AuditTrail, type AuditEntry } from '../../src/services/audit/audit-trai
 import type { Tenant } from '../../src/tenants/tenant.js';
 import { rawSpec } from '../../../test/support/spec.js';
 import {
-  actors, at, auditExportValidator, auditFixture, day, entriesOfEveryKind, parseCsv, seedChain, tenantsOf, type AuditEvent,
+  actors,
+  at,
+  auditExportValidator,
+  auditFixture,
+  day,
+  entriesOfEveryKind,
+  parseCsv,
+  seedChain,
+  tenantsOf,
+  type AuditEvent,
 } from '../support/audit.js';
 import { startTestServer, type Reply, type TestServer } from '../support/harness.js';
 
@@ -28,7 +37,14 @@ const acmeTimes = [
   [0, '00:00:00.001'],
 ] as const;
 /** Cells a spreadsheet would run as formulas, and one that needs RFC 4180 quoting. */
-const hostileReferences = ['=HYPERLINK("https://evil.example","open")', '+SUM(1,2)', '-2+3', '@cmd', '\tTAB', 'plain, with "quotes"\r\nand a line break'];
+const hostileReferences = [
+  '=HYPERLINK("https://evil.example","open")',
+  '+SUM(1,2)',
+  '-2+3',
+  '@cmd',
+  '\tTAB',
+  'plain, with "quotes"\r\nand a line break',
+];
 
 before(async () => {
   server = await startTestServer({ fixture: await auditFixture() });
@@ -43,12 +59,18 @@ before(async () => {
     acmeEvents.push((await trail.append(tenants.acme!, entry))!);
   }
   for (const reference of hostileReferences) {
-    await server.services.audit.trail.append(tenants.tiny!, { kind: 'review_handed_off', actor: actors.admin, validationId: null, data: { external_reference: reference } });
+    await server.services.audit.trail.append(tenants.tiny!, {
+      kind: 'review_handed_off',
+      actor: actors.admin,
+      validationId: null,
+      data: { external_reference: reference },
+    });
   }
 });
 after(() => server.close());
 
-const exportAs = (customerId: string, body: object = {}) => server.call('/api/v1/audit/export', { ...server.apiKeyBody(customerId, 'admin'), ...body });
+const exportAs = (customerId: string, body: object = {}) =>
+  server.call('/api/v1/audit/export', { ...server.apiKeyBody(customerId, 'admin'), ...body });
 const sequences = (reply: Reply) => reply.body.events.map((event: { sequence: number }) => event.sequence);
 
 function assertValidExport(reply: Reply) {
@@ -64,26 +86,65 @@ describe('POST /api/v1/audit/export as JSON', () => {
     assert.equal(reply.headers.get('content-disposition'), `attachment; filename=audit-acme-${day(-29)}-${day(0)}.json`);
     assert.deepEqual(
       { ...reply.body, generated_at: null, events: null },
-      { schema_version: '1.0', profile: 'enterprise_v1', customer_id: 'acme', generated_at: null, date_from: day(-29), date_to: day(0), events: null },
+      {
+        schema_version: '1.0',
+        profile: 'enterprise_v1',
+        customer_id: 'acme',
+        generated_at: null,
+        date_from: day(-29),
+        date_to: day(0),
+        events: null,
+      },
     );
     assert.deepEqual(sequences(reply), [3, 4, 5, 6, 7, 8]);
     const note = (sequence: number) => (acmeEvents[sequence - 1]!.data.note ?? '').length;
-    assert.deepEqual(reply.body.events.map((event: { payload_summary: object }) => event.payload_summary), [
-      { note_present: true, note_chars: note(3) },
-      { note_present: true, note_chars: note(4) },
-      { note_present: true, note_chars: note(5), correction_count: 1 },
-      { external_reference: 'LEGAL-4711', note_present: true, note_chars: note(6) },
-      { external_reference: 'LEGAL-4711', note_present: false, note_chars: 0 },
-      { external_reference: 'LEGAL-4712', note_present: true, note_chars: note(8) },
-    ]);
+    assert.deepEqual(
+      reply.body.events.map((event: { payload_summary: object }) => event.payload_summary),
+      [
+        { note_present: true, note_chars: note(3) },
+        { note_present: true, note_chars: note(4) },
+        { note_present: true, note_chars: note(5), correction_count: 1 },
+        { external_reference: 'LEGAL-4711', note_present: true, note_chars: note(6) },
+        { external_reference: 'LEGAL-4711', note_present: false, note_chars: 0 },
+        { external_reference: 'LEGAL-4712', note_present: true, note_chars: note(8) },
+      ],
+    );
     for (const event of reply.body.events) {
       const stored = acmeEvents[event.sequence - 1]!;
       assert.deepEqual(
-        { event_id: event.event_id, kind: event.kind, occurred_at: event.occurred_at, actor_role: event.actor_role, actor_type: event.actor_type, validation_id: event.validation_id, prev_hash: event.prev_hash, hash: event.hash },
-        { event_id: stored.event_id, kind: stored.kind, occurred_at: stored.occurred_at, actor_role: stored.actor.role, actor_type: stored.actor.type, validation_id: stored.validation_id, prev_hash: stored.prev_hash, hash: stored.hash },
+        {
+          event_id: event.event_id,
+          kind: event.kind,
+          occurred_at: event.occurred_at,
+          actor_role: event.actor_role,
+          actor_type: event.actor_type,
+          validation_id: event.validation_id,
+          prev_hash: event.prev_hash,
+          hash: event.hash,
+        },
+        {
+          event_id: stored.event_id,
+          kind: stored.kind,
+          occurred_at: stored.occurred_at,
+          actor_role: stored.actor.role,
+          actor_type: stored.actor.type,
+          validation_id: stored.validation_id,
+          prev_hash: stored.prev_hash,
+          hash: stored.hash,
+        },
       );
     }
-    for (const secret of ['notice period', 'Needs legal', 'Outdated', '30 days, not 14', actors.admin.id, actors.reviewer.id, actors.integration.id, 'Avery', 'Uma']) {
+    for (const secret of [
+      'notice period',
+      'Needs legal',
+      'Outdated',
+      '30 days, not 14',
+      actors.admin.id,
+      actors.reviewer.id,
+      actors.integration.id,
+      'Avery',
+      'Uma',
+    ]) {
       assert.ok(!reply.text.includes(secret), `"${secret}" must not be exported`);
     }
   });
@@ -92,10 +153,20 @@ describe('POST /api/v1/audit/export as JSON', () => {
     const reply = await exportAs('acme', { date_from: day(-40), date_to: day(-30) });
     assertValidExport(reply);
     const created = acmeEvents[0]!;
-    assert.deepEqual(reply.body.events.map((event: { payload_summary: object }) => event.payload_summary), [
-      { mode: 'validate', request_summary: created.data.request_summary, source_group_count: 1, source_refs: created.data.sources, confidence_level: 'low', issue_count: 1 },
-      { review_state: 'pending_review' },
-    ]);
+    assert.deepEqual(
+      reply.body.events.map((event: { payload_summary: object }) => event.payload_summary),
+      [
+        {
+          mode: 'validate',
+          request_summary: created.data.request_summary,
+          source_group_count: 1,
+          source_refs: created.data.sources,
+          confidence_level: 'low',
+          issue_count: 1,
+        },
+        { review_state: 'pending_review' },
+      ],
+    );
   });
 
   test('exports raw events exactly as the query returns them', async () => {
@@ -142,14 +213,18 @@ describe('POST /api/v1/audit/export as JSON', () => {
       assert.equal(reply.status, 400, JSON.stringify(body));
       assert.equal(reply.headers.get('content-type'), 'application/problem+json; charset=utf-8');
       assert.equal(reply.headers.get('content-disposition'), null);
-      assert.ok(reply.body.errors.some((e: { pointer: string }) => e.pointer === pointer), `${JSON.stringify(body)}: ${reply.text}`);
+      assert.ok(
+        reply.body.errors.some((e: { pointer: string }) => e.pointer === pointer),
+        `${JSON.stringify(body)}: ${reply.text}`,
+      );
     }
   });
 });
 
 describe('POST /api/v1/audit/export as CSV', () => {
   const contractHeader = () => {
-    const example = (rawSpec().paths!['/api/v1/audit/export']!.post!.responses!['200'] as { content: Record<string, { example: string }> }).content['text/csv']!.example;
+    const example = (rawSpec().paths!['/api/v1/audit/export']!.post!.responses!['200'] as { content: Record<string, { example: string }> })
+      .content['text/csv']!.example;
     return example.split('\n')[0]!.split(',');
   };
 
@@ -165,8 +240,20 @@ describe('POST /api/v1/audit/export as CSV', () => {
       const event = json.body.events[index];
       const summary = event.payload_summary;
       assert.deepEqual(row, [
-        '1.0', event.event_id, String(event.sequence), event.kind, event.occurred_at, event.actor_ref, event.actor_role, event.actor_type,
-        event.validation_id ?? '', summary.mode ?? '', summary.confidence_level ?? '', summary.issue_count?.toString() ?? '', summary.external_reference ?? '', event.hash,
+        '1.0',
+        event.event_id,
+        String(event.sequence),
+        event.kind,
+        event.occurred_at,
+        event.actor_ref,
+        event.actor_role,
+        event.actor_type,
+        event.validation_id ?? '',
+        summary.mode ?? '',
+        summary.confidence_level ?? '',
+        summary.issue_count?.toString() ?? '',
+        summary.external_reference ?? '',
+        event.hash,
       ]);
     });
   });
@@ -175,8 +262,16 @@ describe('POST /api/v1/audit/export as CSV', () => {
     const reply = await exportAs('acme', { format: 'csv', profile: 'raw', days: 3650 });
     assert.equal(reply.status, 200, reply.text);
     const [header, ...rows] = parseCsv(reply.text);
-    assert.deepEqual(header, contractHeader().filter((column) => column !== 'schema_version').map((column) => (column === 'actor_ref' ? 'actor_id' : column)));
-    assert.deepEqual(rows.map((row) => row[4]), acmeEvents.map((event) => event.actor.id));
+    assert.deepEqual(
+      header,
+      contractHeader()
+        .filter((column) => column !== 'schema_version')
+        .map((column) => (column === 'actor_ref' ? 'actor_id' : column)),
+    );
+    assert.deepEqual(
+      rows.map((row) => row[4]),
+      acmeEvents.map((event) => event.actor.id),
+    );
     assert.deepEqual(rows[0]!.slice(7, 11), [acmeEvents[0]!.validation_id, 'validate', 'low', '1']);
   });
 
@@ -186,7 +281,11 @@ describe('POST /api/v1/audit/export as CSV', () => {
       assert.equal(reply.status, 200, reply.text);
       const [header, ...rows] = parseCsv(reply.text);
       const column = header!.indexOf('external_reference');
-      assert.deepEqual(rows.map((row) => row[column]), hostileReferences.map((reference, i) => (i < 5 ? `'${reference}` : reference)), profile);
+      assert.deepEqual(
+        rows.map((row) => row[column]),
+        hostileReferences.map((reference, i) => (i < 5 ? `'${reference}` : reference)),
+        profile,
+      );
     }
     const raw = await exportAs('tiny', { format: 'csv', profile: 'raw', days: 1 });
     assert.ok(raw.text.includes(`,"'=HYPERLINK(""https://evil.example"",""open"")",`));
@@ -198,7 +297,11 @@ describe('pseudonyms and tenants', () => {
   test('actor_ref is a keyed pseudonym: stable, one per actor, different per tenant, not a plain hash', async () => {
     const [first, second] = [await exportAs('acme', { days: 3650 }), await exportAs('acme', { days: 3650 })];
     const refs = first.body.events.map((event: { actor_ref: string }) => event.actor_ref);
-    assert.deepEqual(second.body.events.map((event: { actor_ref: string }) => event.actor_ref), refs, 'stable across exports');
+    assert.deepEqual(
+      second.body.events.map((event: { actor_ref: string }) => event.actor_ref),
+      refs,
+      'stable across exports',
+    );
     const byActor = new Map(acmeEvents.map((event, i) => [event.actor.id, refs[i]]));
     assert.equal(new Set(byActor.values()).size, byActor.size, 'one pseudonym per actor');
     acmeEvents.forEach((event, i) => assert.equal(refs[i], byActor.get(event.actor.id)));
@@ -241,14 +344,18 @@ describe('streaming', () => {
   before(async () => {
     const now = Date.now();
     const approval: AuditEntry = { kind: 'approved', actor: actors.admin, validationId: null, data: { note: 'bulk' } };
-    await seedChain(new AuditStore(server.cosmos.container('audit')), tenants.initech!, 1001, (index) => ({ entry: approval, at: new Date(now - 1001 + index) }));
+    await seedChain(new AuditStore(server.cosmos.container('audit')), tenants.initech!, 1001, (index) => ({
+      entry: approval,
+      at: new Date(now - 1001 + index),
+    }));
   });
 
-  const exportInitech = () => fetch(`${server.url}/api/v1/audit/export`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(server.apiKeyBody('initech', 'admin')),
-  });
+  const exportInitech = () =>
+    fetch(`${server.url}/api/v1/audit/export`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(server.apiKeyBody('initech', 'admin')),
+    });
 
   test('starts the response before the last event is read from Cosmos', async () => {
     // Hold every Cosmos page after the first until the test has seen the first bytes of the body.
@@ -267,7 +374,10 @@ describe('streaming', () => {
       for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value, { stream: true });
       const exported = JSON.parse(text) as { events: { sequence: number }[] };
       assert.ok(validExport(exported), JSON.stringify(validExport.errors));
-      assert.deepEqual(exported.events.map((event) => event.sequence), Array.from({ length: 1001 }, (_, i) => i + 1));
+      assert.deepEqual(
+        exported.events.map((event) => event.sequence),
+        Array.from({ length: 1001 }, (_, i) => i + 1),
+      );
       assert.equal(pagesRead(), 3, 'pages of 500');
     } finally {
       release();
@@ -276,7 +386,8 @@ describe('streaming', () => {
   });
 
   test('answers a store failure before the first byte with a problem, and cuts the connection after it', async () => {
-    const failAt = (failing: number) => interceptPages((page) => (page === failing ? Promise.reject(new Error('Cosmos is gone')) : Promise.resolve()));
+    const failAt = (failing: number) =>
+      interceptPages((page) => (page === failing ? Promise.reject(new Error('Cosmos is gone')) : Promise.resolve()));
     try {
       failAt(0);
       const early = await exportInitech();

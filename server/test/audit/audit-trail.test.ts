@@ -76,7 +76,11 @@ describe('POST /api/v1/audit', () => {
       assert.equal(reply.body.has_more, reply.body.next_cursor !== null);
       cursor = reply.body.next_cursor ?? undefined;
     } while (cursor);
-    assert.deepEqual(pages, [[1, 2, 3], [4, 5, 6], [7, 8]]);
+    assert.deepEqual(pages, [
+      [1, 2, 3],
+      [4, 5, 6],
+      [7, 8],
+    ]);
   });
 
   test('answers a bad cursor, a date that does not exist and a reversed range with 400', async () => {
@@ -89,19 +93,34 @@ describe('POST /api/v1/audit', () => {
       const reply = await list(body);
       assert.equal(reply.status, 400, JSON.stringify(body));
       assert.equal(reply.body.code, 'invalid_request');
-      assert.ok(reply.body.errors.some((e: { pointer: string }) => e.pointer === pointer), reply.text);
+      assert.ok(
+        reply.body.errors.some((e: { pointer: string }) => e.pointer === pointer),
+        reply.text,
+      );
     }
   });
 
   test("never shows another tenant's events", async () => {
     const tiny = tenantsOf(server.fixture).tiny!;
-    const own = await server.services.audit.trail.append(tiny, { kind: 'approved', actor: actors.admin, validationId: everyKind[0]!.validation_id, data: { note: 'tiny' } });
+    const own = await server.services.audit.trail.append(tiny, {
+      kind: 'approved',
+      actor: actors.admin,
+      validationId: everyKind[0]!.validation_id,
+      data: { note: 'tiny' },
+    });
     const tinyReply = await list({ limit: 100 }, await server.login('tiny', 'admin'));
     assert.deepEqual(tinyReply.body.data, [own], "tiny's trail starts at 1 and holds only its own event");
     assert.equal(own!.sequence, 1);
     // Filtering by acme's validation id or actor does not reach across either.
-    const crossed = await server.call('/api/v1/audit', { ...server.apiKeyBody('tiny', 'admin'), validation_id: everyKind[0]!.validation_id, actor_id: actors.admin.id });
-    assert.deepEqual(crossed.body.data.map((e: AuditEvent) => e.customer_id), ['tiny']);
+    const crossed = await server.call('/api/v1/audit', {
+      ...server.apiKeyBody('tiny', 'admin'),
+      validation_id: everyKind[0]!.validation_id,
+      actor_id: actors.admin.id,
+    });
+    assert.deepEqual(
+      crossed.body.data.map((e: AuditEvent) => e.customer_id),
+      ['tiny'],
+    );
     const acmeReply = await list({ limit: 100 });
     assert.ok(acmeReply.body.data.every((event: AuditEvent) => event.customer_id === 'acme'));
   });
@@ -132,7 +151,11 @@ describe('retention', () => {
     const { resources: withoutTtl } = await container.items
       .query({ query: 'SELECT * FROM c WHERE c.customer_id = @c AND NOT IS_DEFINED(c.ttl)', parameters: [{ name: '@c', value: 'acme' }] })
       .fetchAll();
-    assert.deepEqual(withoutTtl.map((item) => item.record), ['audit_head'], 'only the head document, which must never expire, has no ttl');
+    assert.deepEqual(
+      withoutTtl.map((item) => item.record),
+      ['audit_head'],
+      'only the head document, which must never expire, has no ttl',
+    );
   });
 });
 
@@ -141,16 +164,23 @@ describe('append', () => {
     const appended = await Promise.all(entriesOfEveryKind().map((entry) => server.services.audit.trail.append(tenants.initech!, entry)));
     const sequences = appended.map((event) => event!.sequence).sort((a, b) => a - b);
     const first = sequences[0]!;
-    assert.deepEqual(sequences, sequences.map((_, i) => first + i));
+    assert.deepEqual(
+      sequences,
+      sequences.map((_, i) => first + i),
+    );
     const initech = await server.call('/api/v1/audit', { ...server.apiKeyBody('initech', 'admin'), limit: 100 });
-    assert.deepEqual(initech.body.data.map((e: AuditEvent) => e.sequence), Array.from({ length: initech.body.data.length }, (_, i) => i + 1));
+    assert.deepEqual(
+      initech.body.data.map((e: AuditEvent) => e.sequence),
+      Array.from({ length: initech.body.data.length }, (_, i) => i + 1),
+    );
   });
 
   test('writes nothing for a tenant without the audit_trail feature, whose audit routes answer 403', async () => {
     const globex = tenantsOf(server.fixture).globex!;
     assert.equal(await server.services.audit.trail.append(globex, entriesOfEveryKind()[2]!), null);
-    const { resources } = await server.cosmos.container('audit').items
-      .query({ query: 'SELECT * FROM c WHERE c.customer_id = @c', parameters: [{ name: '@c', value: 'globex' }] })
+    const { resources } = await server.cosmos
+      .container('audit')
+      .items.query({ query: 'SELECT * FROM c WHERE c.customer_id = @c', parameters: [{ name: '@c', value: 'globex' }] })
       .fetchAll();
     assert.deepEqual(resources, []);
     const token = await server.login('globex', 'admin');
@@ -166,18 +196,27 @@ describe('append', () => {
     const validationId = everyKind[0]!.validation_id!;
     const leaks = [
       { kind: 'approved', actor: actors.admin, validationId, data: { note: 'ok', question: 'What is the notice period?' } },
-      { kind: 'validation_created', actor: actors.admin, validationId, data: { ...everyKind[0]!.data, api_key: 'gck_AAAAAAAA_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB' } },
+      {
+        kind: 'validation_created',
+        actor: actors.admin,
+        validationId,
+        data: { ...everyKind[0]!.data, api_key: 'gck_AAAAAAAA_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB' },
+      },
       { kind: 'rejected', actor: actors.admin, validationId, data: {} },
       { kind: 'review_handed_off', actor: actors.admin, validationId, data: { note: 'no reference' } },
     ] as unknown as AuditEntry[];
     const tiny = tenantsOf(server.fixture).tiny!;
     const before = (await list({ limit: 100 }, await server.login('tiny', 'admin'))).body.data.length;
-    for (const entry of leaks) await assert.rejects(trail.append(tiny, entry), /unexpected facts|missing facts/, JSON.stringify(entry.data));
+    for (const entry of leaks)
+      await assert.rejects(trail.append(tiny, entry), /unexpected facts|missing facts/, JSON.stringify(entry.data));
 
     const created = entriesOfEveryKind(validationId)[0] as Extract<AuditEntry, { kind: 'validation_created' }>;
     const withContent = {
       ...created,
-      data: { ...created.data, sources: created.data.sources.map((source) => ({ ...source, content: 'The notice period is 30 days.', source_id: 'src_1' })) },
+      data: {
+        ...created.data,
+        sources: created.data.sources.map((source) => ({ ...source, content: 'The notice period is 30 days.', source_id: 'src_1' })),
+      },
     };
     const stored = await trail.append(tiny, withContent);
     assert.deepEqual(stored!.data.sources, created.data.sources);
@@ -190,11 +229,36 @@ describe('append', () => {
     const tiny = tenantsOf(server.fixture).tiny!;
     const key = server.apiKeyBody('tiny', 'admin').api_key;
     const callers = [
-      { type: 'user', id: 'usr_01JD3XD5E6F7G8H9J0K1M2N3P4', name: 'Uma User', email: 'uma@tiny.test', role: 'user', dataAccessRoles: ['hr'], authentication: 'local', expiresAt: null, tenant: tiny },
-      { type: 'api_key', id: `key_${key.slice(4, 12)}`, name: null, email: null, role: 'admin', dataAccessRoles: [], authentication: 'api_key', expiresAt: null, tenant: tiny },
+      {
+        type: 'user',
+        id: 'usr_01JD3XD5E6F7G8H9J0K1M2N3P4',
+        name: 'Uma User',
+        email: 'uma@tiny.test',
+        role: 'user',
+        dataAccessRoles: ['hr'],
+        authentication: 'local',
+        expiresAt: null,
+        tenant: tiny,
+      },
+      {
+        type: 'api_key',
+        id: `key_${key.slice(4, 12)}`,
+        name: null,
+        email: null,
+        role: 'admin',
+        dataAccessRoles: [],
+        authentication: 'api_key',
+        expiresAt: null,
+        tenant: tiny,
+      },
     ] satisfies Principal[];
     for (const caller of callers) {
-      const event = await server.services.audit.trail.append(tiny, { kind: 'approved', actor: actorOf(caller), validationId: null, data: { note: 'ok' } });
+      const event = await server.services.audit.trail.append(tiny, {
+        kind: 'approved',
+        actor: actorOf(caller),
+        validationId: null,
+        data: { note: 'ok' },
+      });
       assert.deepEqual(event!.actor, { type: caller.type, id: caller.id, name: caller.name, role: caller.role });
     }
     const trail = (await list({ limit: 100 }, await server.login('tiny', 'admin'))).text;
@@ -205,13 +269,28 @@ describe('append', () => {
     const changes = /update|delete|remove|replace|upsert|patch|purge|truncate|overwrite/i;
     for (const type of [AuditStore, AuditTrail, AuditExporter, Pseudonyms]) {
       const methods = Object.getOwnPropertyNames(type.prototype).filter((name) => name !== 'constructor');
-      assert.deepEqual(methods.filter((name) => changes.test(name)), [], type.name);
+      assert.deepEqual(
+        methods.filter((name) => changes.test(name)),
+        [],
+        type.name,
+      );
     }
-    assert.deepEqual(Object.getOwnPropertyNames(AuditStore.prototype).sort(), ['append', 'constructor', 'createPseudonymSecret', 'events', 'readHead', 'readPseudonymSecret']);
+    assert.deepEqual(Object.getOwnPropertyNames(AuditStore.prototype).sort(), [
+      'append',
+      'constructor',
+      'createPseudonymSecret',
+      'events',
+      'readHead',
+      'readPseudonymSecret',
+    ]);
     // The only Cosmos writes: creates, and the ETag-guarded replace of the head document.
     const source = readFileSync(new URL('../../src/store/audit-store.ts', import.meta.url), 'utf8');
     assert.doesNotMatch(source, /\.(delete|upsert|patch|replace)\(|'(Delete|Upsert|Patch)'/);
-    assert.deepEqual(source.match(/operationType: '\w+'/g)?.sort(), ["operationType: 'Create'", "operationType: 'Create'", "operationType: 'Replace'"]);
+    assert.deepEqual(source.match(/operationType: '\w+'/g)?.sort(), [
+      "operationType: 'Create'",
+      "operationType: 'Create'",
+      "operationType: 'Replace'",
+    ]);
     assert.match(source, /operationType: 'Replace', id: headId, partitionKey: customerId, ifMatch: expected\.etag/);
   });
 });

@@ -23,7 +23,7 @@ describe('API keys in the body', () => {
     });
   }
 
-  test('a wrong secret, another tenant\'s key and a malformed key are refused alike', async () => {
+  test("a wrong secret, another tenant's key and a malformed key are refused alike", async () => {
     const good = server.fixture.apiKeys.acme!.user;
     const attempts = [
       { customer_id: 'acme', api_key: good.slice(0, -1) + (good.endsWith('A') ? 'B' : 'A') },
@@ -44,7 +44,10 @@ describe('API keys in the body', () => {
   test('a key needs its customer_id, and the two kinds of credentials do not mix', async () => {
     const alone = await server.call('/auth/me', { api_key: server.fixture.apiKeys.acme!.user });
     assert.equal(alone.status, 400);
-    assert.deepEqual(alone.body.errors.map((e: { pointer: string }) => e.pointer), ['/customer_id']);
+    assert.deepEqual(
+      alone.body.errors.map((e: { pointer: string }) => e.pointer),
+      ['/customer_id'],
+    );
     const both = await server.call('/auth/me', server.apiKeyBody('acme', 'user'), { token: await server.login('acme', 'user') });
     assert.equal(both.status, 400);
     assert.equal(both.body.code, 'invalid_request');

@@ -11,7 +11,11 @@ after(() => server.close());
 
 describe('POST /auth/login', () => {
   test('returns a bearer token that POST /auth/me accepts', async () => {
-    const reply = await server.call('/auth/login', { email: email('acme', 'user'), password: password('acme', 'user'), customer_id: 'acme' });
+    const reply = await server.call('/auth/login', {
+      email: email('acme', 'user'),
+      password: password('acme', 'user'),
+      customer_id: 'acme',
+    });
     assert.equal(reply.status, 200);
     assert.equal(reply.body.token_type, 'Bearer');
     assert.equal(reply.body.expires_in, 3600);
@@ -60,7 +64,11 @@ describe('POST /auth/login', () => {
     assert.equal(locked.body.code, 'too_many_login_attempts');
     assert.ok(Number(locked.headers.get('retry-after')) > 0);
     // Another account from the same address still gets in.
-    assert.equal((await server.call('/auth/login', { email: email('globex', 'admin'), password: password('globex', 'admin'), customer_id: 'globex' })).status, 200);
+    assert.equal(
+      (await server.call('/auth/login', { email: email('globex', 'admin'), password: password('globex', 'admin'), customer_id: 'globex' }))
+        .status,
+      200,
+    );
   });
 
   test('limits failures per client address across accounts', async () => {
@@ -68,7 +76,11 @@ describe('POST /auth/login', () => {
     for (const role of ['user', 'admin'] as const) {
       await server.call('/auth/login', { email: email('tiny', role), password: 'wrong-password', customer_id: 'tiny' });
     }
-    const reply = await server.call('/auth/login', { email: email('tiny', 'user'), password: password('tiny', 'user'), customer_id: 'tiny' });
+    const reply = await server.call('/auth/login', {
+      email: email('tiny', 'user'),
+      password: password('tiny', 'user'),
+      customer_id: 'tiny',
+    });
     assert.equal(reply.status, 429);
     assert.equal(reply.body.code, 'too_many_login_attempts');
   });

@@ -51,7 +51,9 @@ function token({ key = signingKey, issuer = oidcIssuer, audience = oidcAudience,
 }
 
 const unsigned = (payload: Record<string, unknown>) =>
-  [Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })), Buffer.from(JSON.stringify(payload))].map((b) => b.toString('base64url')).join('.') + '.';
+  [Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })), Buffer.from(JSON.stringify(payload))]
+    .map((b) => b.toString('base64url'))
+    .join('.') + '.';
 
 describe('OIDC bearer tokens', () => {
   test('a valid token maps the customer role and carries data-access roles', async () => {
@@ -65,7 +67,9 @@ describe('OIDC bearer tokens', () => {
   });
 
   test('the highest mapped role wins and unmapped roles are ignored', async () => {
-    const reply = await server.call('/auth/me', undefined, { token: await token({ claims: { roles: ['Unrelated', 'GC.Reader', 'GC.Admin'] } }) });
+    const reply = await server.call('/auth/me', undefined, {
+      token: await token({ claims: { roles: ['Unrelated', 'GC.Reader', 'GC.Admin'] } }),
+    });
     assert.equal(reply.body.role, 'admin');
   });
 
@@ -84,7 +88,11 @@ describe('OIDC bearer tokens', () => {
   });
 
   const rejected: [string, () => Promise<string> | string, string][] = [
-    ['alg none', () => unsigned({ iss: oidcIssuer, aud: oidcAudience, sub: 'x', exp: Math.floor(Date.now() / 1000) + 300, roles: ['GC.Admin'] }), 'invalid_token'],
+    [
+      'alg none',
+      () => unsigned({ iss: oidcIssuer, aud: oidcAudience, sub: 'x', exp: Math.floor(Date.now() / 1000) + 300, roles: ['GC.Admin'] }),
+      'invalid_token',
+    ],
     ['expired', () => token({ expiresIn: -60 }), 'token_expired'],
     ['wrong issuer', () => token({ issuer: 'https://evil.test' }), 'invalid_token'],
     ['wrong audience', () => token({ audience: 'api://someone-else' }), 'invalid_token'],
@@ -103,7 +111,10 @@ describe('OIDC bearer tokens', () => {
   test('a token signed with the HMAC of the public configuration is refused', async () => {
     const forged = await new SignJWT({ roles: ['GC.Admin'] })
       .setProtectedHeader({ alg: 'HS256' })
-      .setIssuer(oidcIssuer).setAudience(oidcAudience).setSubject('x').setExpirationTime('5m')
+      .setIssuer(oidcIssuer)
+      .setAudience(oidcAudience)
+      .setSubject('x')
+      .setExpirationTime('5m')
       .sign(new TextEncoder().encode(oidcIssuer + oidcAudience + 'k1'));
     const reply = await server.call('/auth/me', undefined, { token: forged });
     assert.equal(reply.status, 401);
@@ -140,7 +151,14 @@ describe('OIDC claims taken only as what they claim to be (probe regressions)', 
   ];
   for (const [name, claims] of malformed) {
     test(`an unsigned token with ${name} answers 401 invalid_token, not 500`, async () => {
-      const payload = { iss: oidcIssuer, aud: oidcAudience, sub: 'x', exp: Math.floor(Date.now() / 1000) + 300, roles: ['GC.Admin'], ...claims };
+      const payload = {
+        iss: oidcIssuer,
+        aud: oidcAudience,
+        sub: 'x',
+        exp: Math.floor(Date.now() / 1000) + 300,
+        roles: ['GC.Admin'],
+        ...claims,
+      };
       const forged = unsigned(payload).replace(/\.$/, '.c2lnbmF0dXJl');
       const reply = await server.call('/auth/me', undefined, { token: forged });
       assert.equal(reply.status, 401, reply.text);
@@ -152,7 +170,10 @@ describe('OIDC claims taken only as what they claim to be (probe regressions)', 
     const now = Math.floor(Date.now() / 1000);
     const signed = await new SignJWT({ roles: ['GC.Admin'], sub: 42 } as never)
       .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
-      .setIssuer(oidcIssuer).setAudience(oidcAudience).setIssuedAt(now).setExpirationTime(now + 300)
+      .setIssuer(oidcIssuer)
+      .setAudience(oidcAudience)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 300)
       .sign(signingKey);
     const reply = await server.call('/auth/me', undefined, { token: signed });
     assert.equal(reply.status, 401, reply.text);

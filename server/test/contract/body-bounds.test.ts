@@ -27,6 +27,9 @@ test('counts code points, as JSON Schema does', () => {
 test('a closed object with more keys than it declares lists the unknown ones, up to the limit', () => {
   const report = check({ list: [], a: 1, b: 2, c: 3 }, 2);
   assert.equal(report.total, 3);
-  assert.deepEqual(report.errors.map((e) => e.pointer), ['/a', '/b']);
+  assert.deepEqual(
+    report.errors.map((e) => e.pointer),
+    ['/a', '/b'],
+  );
   assert.equal(check({ a: 1 }).total, 0, 'a few unknown keys are left to the full validation');
 });

@@ -20,7 +20,11 @@ const contract = loadContract();
 const schemas = (contract.document as { components: { schemas: Record<string, object> } }).components.schemas;
 const ajv = new Ajv2020({ strict: false });
 addFormats.default(ajv);
-const isProblem = ajv.compile<{ code: string; status: number; type: string; request_id: string }>({ ...schemas.Problem, $defs: undefined, properties: { ...(schemas.Problem as { properties: object }).properties, errors: { type: 'array', items: schemas.FieldError } } });
+const isProblem = ajv.compile<{ code: string; status: number; type: string; request_id: string }>({
+  ...schemas.Problem,
+  $defs: undefined,
+  properties: { ...(schemas.Problem as { properties: object }).properties, errors: { type: 'array', items: schemas.FieldError } },
+});
 
 function assertProblem(reply: Reply, status: number, code: string) {
   assert.equal(reply.status, status, reply.text);
@@ -35,10 +39,15 @@ function assertProblem(reply: Reply, status: number, code: string) {
 
 describe('invalid requests', () => {
   test('list every invalid field with a JSON pointer', async () => {
-    const reply = await server.call('/api/v1/validate', { mode: 'validate', question: '', chatbot_response: 42, urls: ['ftp://x'], surprise: true }, { token });
+    const reply = await server.call(
+      '/api/v1/validate',
+      { mode: 'validate', question: '', chatbot_response: 42, urls: ['ftp://x'], surprise: true },
+      { token },
+    );
     assertProblem(reply, 400, 'invalid_request');
     const pointers = reply.body.errors.map((e: { pointer: string }) => e.pointer);
-    for (const pointer of ['/question', '/chatbot_response', '/urls/0', '/surprise']) assert.ok(pointers.includes(pointer), `${pointer} in ${pointers}`);
+    for (const pointer of ['/question', '/chatbot_response', '/urls/0', '/surprise'])
+      assert.ok(pointers.includes(pointer), `${pointer} in ${pointers}`);
   });
 
   test('name the missing source and the unknown mode', async () => {
@@ -65,13 +74,19 @@ describe('invalid requests', () => {
   test('enforce field length bounds from the contract', async () => {
     const reply = await server.call('/api/v1/validate', { mode: 'generate', question: 'q'.repeat(4001), inline_text: 'source' }, { token });
     assertProblem(reply, 400, 'invalid_request');
-    assert.deepEqual(reply.body.errors.map((e: { pointer: string }) => e.pointer), ['/question']);
+    assert.deepEqual(
+      reply.body.errors.map((e: { pointer: string }) => e.pointer),
+      ['/question'],
+    );
   });
 
   test('enforce page size maxima', async () => {
     const reply = await server.call('/api/v1/history', { limit: 101 }, { token });
     assertProblem(reply, 400, 'invalid_request');
-    assert.deepEqual(reply.body.errors.map((e: { pointer: string }) => e.pointer), ['/limit']);
+    assert.deepEqual(
+      reply.body.errors.map((e: { pointer: string }) => e.pointer),
+      ['/limit'],
+    );
   });
 
   test('report malformed JSON', async () => {
@@ -84,7 +99,11 @@ describe('invalid requests', () => {
   });
 
   test('refuse a body that is not JSON with 415', async () => {
-    const reply = await server.call('/api/v1/history', undefined, { raw: 'limit=5', token, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const reply = await server.call('/api/v1/history', undefined, {
+      raw: 'limit=5',
+      token,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     assertProblem(reply, 415, 'unsupported_media_type');
   });
 
@@ -98,7 +117,10 @@ describe('invalid requests', () => {
   test('reject an id that does not match its pattern', async () => {
     const reply = await server.call('/api/v1/templates/upload-url-ish', {}, { token });
     assertProblem(reply, 400, 'invalid_request');
-    assert.deepEqual(reply.body.errors.map((e: { pointer: string }) => e.pointer), ['path:id']);
+    assert.deepEqual(
+      reply.body.errors.map((e: { pointer: string }) => e.pointer),
+      ['path:id'],
+    );
   });
 
   test('write nothing when validation or authentication fails, on any operation', async () => {
@@ -106,7 +128,10 @@ describe('invalid requests', () => {
     const before = await snapshot(server.cosmos);
     await server.call('/auth/login', { email: email('acme', 'admin'), password: password('acme', 'admin'), customer_id: 'acme', extra: 1 });
     for (const op of contract.operations.filter((o) => o.method === 'POST')) {
-      const path = op.pathTemplate.replace('{id}', op.pathTemplate.includes('templates') ? 'tpl_01JD3XC4D5E6F7G8H9J0K1M2N3' : 'val_01JD3X8Q5Z7M2N4P6R8T0V2W4Y');
+      const path = op.pathTemplate.replace(
+        '{id}',
+        op.pathTemplate.includes('templates') ? 'tpl_01JD3XC4D5E6F7G8H9J0K1M2N3' : 'val_01JD3X8Q5Z7M2N4P6R8T0V2W4Y',
+      );
       await server.call(path, { unexpected_field: true }, { token });
       await server.call(path, { unexpected_field: true }, { token: 'not-a-token' });
       await server.call(path, { customer_id: 'acme', api_key: 'gck_AAAAAAAA_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB' });

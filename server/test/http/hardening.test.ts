@@ -33,7 +33,10 @@ describe('request validation has a bounded cost', () => {
     const bodies = worstBodies(contract);
     assert.ok(bodies.length > 60, `${bodies.length} bodies`);
     for (const { operation, name, body } of bodies) {
-      const path = operation.pathTemplate.replace('{id}', operation.pathTemplate.includes('templates') ? 'tpl_01JD3XC4D5E6F7G8H9J0K1M2N3' : 'val_01JD3X8Q5Z7M2N4P6R8T0V2W4Y');
+      const path = operation.pathTemplate.replace(
+        '{id}',
+        operation.pathTemplate.includes('templates') ? 'tpl_01JD3XC4D5E6F7G8H9J0K1M2N3' : 'val_01JD3X8Q5Z7M2N4P6R8T0V2W4Y',
+      );
       const reply = await server.call(path, body, operation.requiredRole === 'none' ? {} : { token: admin });
       const what = `${operation.operationId} (${name}): ${reply.text.slice(0, 300)}`;
       // Members are the `":` of the generated bodies, whose strings hold none.
@@ -50,7 +53,11 @@ describe('request validation has a bounded cost', () => {
 
   test('64 000 distinct source groups are refused by their count, before any pair is compared', async () => {
     const groups = Array.from({ length: 64_000 }, (_, i) => `g${i}`);
-    const reply = await server.call('/api/v1/validate', { mode: 'validate', question: 'q', chatbot_response: 'a', source_groups: groups }, { token: admin });
+    const reply = await server.call(
+      '/api/v1/validate',
+      { mode: 'validate', question: 'q', chatbot_response: 'a', source_groups: groups },
+      { token: admin },
+    );
     assert.equal(reply.status, 400, reply.text.slice(0, 300));
     assert.deepEqual(reply.body.errors, [{ pointer: '/source_groups', detail: 'must NOT have more than 20 items' }]);
   });
@@ -116,7 +123,9 @@ describe('request bodies: encoding, content type and charset', () => {
     const reply = await sendRaw(
       server.url,
       Buffer.concat([
-        Buffer.from(`POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: ${gzipSync(JSON.stringify(login())).length}\r\nConnection: close\r\n\r\n`),
+        Buffer.from(
+          `POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: ${gzipSync(JSON.stringify(login())).length}\r\nConnection: close\r\n\r\n`,
+        ),
         gzipSync(JSON.stringify(login())),
       ]),
     );
@@ -140,29 +149,45 @@ describe('request bodies: encoding, content type and charset', () => {
   });
 
   test('an empty body without Content-Type is still an empty request', async () => {
-    const reply = await sendRaw(server.url, `POST /api/v1/audit HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${admin}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+    const reply = await sendRaw(
+      server.url,
+      `POST /api/v1/audit HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${admin}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
     assert.equal(reply.status, 200, reply.body);
   });
 
   for (const charset of ['utf-16le', 'utf-16be', 'iso-8859-1']) {
     test(`a body declared charset=${charset} answers 415`, async () => {
-      const reply = await server.call('/auth/login', undefined, { raw: JSON.stringify(login()), headers: { 'content-type': `application/json; charset=${charset}` } });
+      const reply = await server.call('/auth/login', undefined, {
+        raw: JSON.stringify(login()),
+        headers: { 'content-type': `application/json; charset=${charset}` },
+      });
       assert.equal(reply.status, 415, reply.text);
     });
   }
 
   test('charset=UTF-8 in any case is accepted', async () => {
-    const reply = await server.call('/auth/login', undefined, { raw: JSON.stringify(login()), headers: { 'content-type': 'application/json; charset=UTF-8' } });
+    const reply = await server.call('/auth/login', undefined, {
+      raw: JSON.stringify(login()),
+      headers: { 'content-type': 'application/json; charset=UTF-8' },
+    });
     assert.equal(reply.status, 401);
   });
 });
 
 describe('client addresses behind proxies', () => {
   test('with TRUST_PROXY=1 the login lock keys on the address the proxy saw, not on what the client prepends', async () => {
-    const proxied = await startTestServer({ env: { TRUST_PROXY: '1' }, loginThrottle: { perAccount: 100, perAddress: 3, windowSeconds: 60 } });
+    const proxied = await startTestServer({
+      env: { TRUST_PROXY: '1' },
+      loginThrottle: { perAccount: 100, perAddress: 3, windowSeconds: 60 },
+    });
     try {
       const attempt = (i: number) =>
-        proxied.call('/auth/login', { ...login(), email: `nobody${i}@acme.test` }, { headers: { 'x-forwarded-for': `10.9.${i}.1, 203.0.113.7` } });
+        proxied.call(
+          '/auth/login',
+          { ...login(), email: `nobody${i}@acme.test` },
+          { headers: { 'x-forwarded-for': `10.9.${i}.1, 203.0.113.7` } },
+        );
       for (let i = 0; i < 3; i += 1) assert.equal((await attempt(i)).status, 401);
       const locked = await attempt(99);
       assert.equal(locked.status, 429, locked.text);
@@ -196,7 +221,11 @@ describe('unknown tenants cost the same work at login', () => {
 
 describe('security headers', () => {
   test('every response, the login token included, says no-store and nosniff', async () => {
-    const signIn = await server.call('/auth/login', { email: email('acme', 'user'), password: password('acme', 'user'), customer_id: 'acme' });
+    const signIn = await server.call('/auth/login', {
+      email: email('acme', 'user'),
+      password: password('acme', 'user'),
+      customer_id: 'acme',
+    });
     const problem = await server.call('/api/v1/nothing', {});
     const health = await server.call('/healthz', undefined, { method: 'GET' });
     for (const reply of [signIn, problem, health]) {
@@ -213,7 +242,12 @@ describe('requests the HTTP parser refuses get a problem body', () => {
     ['a NUL in a header value', 'GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: a\x00b\r\n\r\n', 400, 'malformed_request'],
     ['a bare CR in a header value', 'GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: a\rb\r\n\r\n', 400, 'malformed_request'],
     ['an unknown method', 'BREW /healthz HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'malformed_request'],
-    ['Content-Length with Transfer-Encoding', 'POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400, 'malformed_request'],
+    [
+      'Content-Length with Transfer-Encoding',
+      'POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      400,
+      'malformed_request',
+    ],
     ['headers over 16 KiB', `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(17 * 1024)}\r\n\r\n`, 431, 'headers_too_large'],
   ];
   for (const [name, request, status, code] of cases) {
@@ -244,7 +278,10 @@ describe('requests the HTTP parser refuses get a problem body', () => {
 
   test('connections beyond HTTP_MAX_CONNECTIONS are closed', async () => {
     const small = await startTestServer({ env: { HTTP_MAX_CONNECTIONS: '2' } });
-    const held = await Promise.all([openRaw(small.url, 'GET /healthz HTTP/1.1\r\nHost: x\r\n'), openRaw(small.url, 'GET /healthz HTTP/1.1\r\nHost: x\r\n')]);
+    const held = await Promise.all([
+      openRaw(small.url, 'GET /healthz HTTP/1.1\r\nHost: x\r\n'),
+      openRaw(small.url, 'GET /healthz HTTP/1.1\r\nHost: x\r\n'),
+    ]);
     try {
       await sleep(100);
       const third = await sendRaw(small.url, 'GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n').catch(() => ({ status: 0 }));
@@ -267,7 +304,10 @@ describe('a client that aborts mid-body', () => {
     });
     const logged = await startTestServer({ log: pino({ level: 'debug' }, sink) });
     try {
-      const socket = await openRaw(logged.url, `POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":`);
+      const socket = await openRaw(
+        logged.url,
+        `POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":`,
+      );
       await sleep(100);
       socket.destroy();
       await sleep(300);
@@ -316,9 +356,19 @@ describe('CSV formula neutralisation', () => {
   test('the audit CSV export neutralises them', async () => {
     const tenant = tenantsOf(server.fixture).tiny!;
     for (const reference of hostile) {
-      await server.services.audit.trail.append(tenant, { kind: 'review_handed_off', actor: actors.admin, validationId: null, data: { external_reference: reference } });
+      await server.services.audit.trail.append(tenant, {
+        kind: 'review_handed_off',
+        actor: actors.admin,
+        validationId: null,
+        data: { external_reference: reference },
+      });
     }
-    const reply = await server.call('/api/v1/audit/export', { ...server.apiKeyBody('tiny', 'admin'), format: 'csv', profile: 'raw', days: 1 });
+    const reply = await server.call('/api/v1/audit/export', {
+      ...server.apiKeyBody('tiny', 'admin'),
+      format: 'csv',
+      profile: 'raw',
+      days: 1,
+    });
     assert.equal(reply.status, 200, reply.text);
     for (const reference of hostile) assert.ok(reply.text.includes(`'${reference}`), JSON.stringify(reference));
   });

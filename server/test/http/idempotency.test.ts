@@ -101,7 +101,7 @@ describe('Idempotency-Key on POST /api/v1/validate', () => {
     assert.equal(stub.count - before, 2);
   });
 
-  test('never replays one user\'s result to another user of the tenant', async () => {
+  test("never replays one user's result to another user of the tenant", async () => {
     const key = newKey();
     assert.equal((await validate(key)).status, 200);
     const admin = await server.login('acme', 'admin');
@@ -169,7 +169,10 @@ describe('Idempotency-Key on POST /api/v1/validate', () => {
       const reply = await validate(key);
       assert.equal(reply.status, 400);
       assert.equal(reply.body.code, 'invalid_request');
-      assert.ok(reply.body.errors.some((e: { pointer: string }) => e.pointer === 'header:idempotency-key'), JSON.stringify(reply.body.errors));
+      assert.ok(
+        reply.body.errors.some((e: { pointer: string }) => e.pointer === 'header:idempotency-key'),
+        JSON.stringify(reply.body.errors),
+      );
     }
     assert.equal(stub.count, before);
   });
@@ -215,7 +218,9 @@ describe('Idempotency-Key on POST /api/v1/validate', () => {
     const first = await validate(key);
     const container = server.cosmos.container('idempotency');
     const record = (await storedRecord(key))!;
-    await container.item(record.id, 'acme').replace({ ...record, created_at: new Date(Date.now() - 24 * 3600 * 1000 - 1000).toISOString() });
+    await container
+      .item(record.id, 'acme')
+      .replace({ ...record, created_at: new Date(Date.now() - 24 * 3600 * 1000 - 1000).toISOString() });
     const again = await validate(key);
     assert.equal(again.status, 200);
     assert.equal(again.headers.get('idempotent-replayed'), null);

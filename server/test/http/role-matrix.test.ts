@@ -21,7 +21,10 @@ after(() => server.close());
 
 /** A concrete path for the operation, with each id parameter filled with an id its pattern accepts. */
 function concretePath(op: OperationInfo): string {
-  const document = contract.document as { paths: Record<string, { parameters?: { $ref: string }[] }>; components: { parameters: Record<string, { schema: { $ref: string } }>; schemas: Record<string, { examples: string[] }> } };
+  const document = contract.document as {
+    paths: Record<string, { parameters?: { $ref: string }[] }>;
+    components: { parameters: Record<string, { schema: { $ref: string } }>; schemas: Record<string, { examples: string[] }> };
+  };
   let path = op.pathTemplate;
   for (const ref of document.paths[op.pathTemplate]!.parameters ?? []) {
     const parameter = document.components.parameters[ref.$ref.split('/').pop()!]!;

@@ -14,7 +14,13 @@ describe('cursors', () => {
   test('round-trip their position and refuse anything else', () => {
     const cursor = encodeCursor('after', 42);
     assert.equal(decodeCursor(cursor, 'after', /^\d+$/), '42');
-    for (const bad of ['', 'not-base64!', encodeCursor('before', 42), encodeCursor('after', 'x'), Buffer.from('after:').toString('base64url')]) {
+    for (const bad of [
+      '',
+      'not-base64!',
+      encodeCursor('before', 42),
+      encodeCursor('after', 'x'),
+      Buffer.from('after:').toString('base64url'),
+    ]) {
       assert.throws(() => decodeCursor(bad, 'after', /^\d+$/), BadRequestError, bad);
     }
   });

@@ -74,7 +74,15 @@ describe('classifyAddress', () => {
 });
 
 describe('checkAddress with an allowlist', () => {
-  const allowlist = parseAllowlist(['127.0.0.1', '10.20.0.0/16', 'Search.Internal.', '::ffff:192.168.7.0/120', '169.254.169.254', '0.0.0.0', 'fd00:ec2::254']);
+  const allowlist = parseAllowlist([
+    '127.0.0.1',
+    '10.20.0.0/16',
+    'Search.Internal.',
+    '::ffff:192.168.7.0/120',
+    '169.254.169.254',
+    '0.0.0.0',
+    'fd00:ec2::254',
+  ]);
 
   it('opens listed addresses, ranges and host names', () => {
     assert.equal(checkAddress('127.0.0.1', 'anything', allowlist).allowed, true);
@@ -131,7 +139,21 @@ describe('checkUrl (static checks, no connection)', () => {
   });
 
   it('refuses literal hosts in every IPv4 and IPv6 spelling', () => {
-    for (const host of ['127.0.0.1', '2130706433', '0177.0.0.1', '0x7f.1', '0x7f.0.0.0x1', '[::1]', '[::ffff:127.0.0.1]', '[::127.0.0.1]', '0.0.0.0', '169.254.169.254', '[::ffff:169.254.169.254]', '[fd00:ec2::254]', '%31%32%37.0.0.1']) {
+    for (const host of [
+      '127.0.0.1',
+      '2130706433',
+      '0177.0.0.1',
+      '0x7f.1',
+      '0x7f.0.0.0x1',
+      '[::1]',
+      '[::ffff:127.0.0.1]',
+      '[::127.0.0.1]',
+      '0.0.0.0',
+      '169.254.169.254',
+      '[::ffff:169.254.169.254]',
+      '[fd00:ec2::254]',
+      '%31%32%37.0.0.1',
+    ]) {
       assert.equal(reasonOf(`http://${host}:8080/`), 'address_not_allowed', host);
     }
   });

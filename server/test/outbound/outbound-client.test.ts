@@ -49,7 +49,17 @@ describe('refusals before any connection', () => {
   const client = (options: OutboundClientOptions = {}) => createOutboundClient({ resolve: fakeDns({}).resolve, ...options });
 
   it('refuses loopback in every literal spelling when loopback is not allowlisted', async () => {
-    for (const host of ['127.0.0.1', '2130706433', '0177.0.0.1', '0x7f.1', '127.1', '[::ffff:127.0.0.1]', '[::127.0.0.1]', '[::1]', '0.0.0.0']) {
+    for (const host of [
+      '127.0.0.1',
+      '2130706433',
+      '0177.0.0.1',
+      '0x7f.1',
+      '127.1',
+      '[::ffff:127.0.0.1]',
+      '[::127.0.0.1]',
+      '[::1]',
+      '0.0.0.0',
+    ]) {
       await assertRefused(client().request(`http://${host}:${trap.port}/`), 'address_not_allowed');
     }
   });
@@ -70,7 +80,10 @@ describe('refusals before any connection', () => {
 
   it('refuses a host when any of its addresses is refused', async () => {
     const dns = fakeDns({ 'mixed.test': ['127.0.0.1', '127.0.0.2'] });
-    await assertRefused(client({ allow: ['127.0.0.1'], resolve: dns.resolve }).request(`http://mixed.test:${trap.port}/`), 'address_not_allowed');
+    await assertRefused(
+      client({ allow: ['127.0.0.1'], resolve: dns.resolve }).request(`http://mixed.test:${trap.port}/`),
+      'address_not_allowed',
+    );
   });
 
   it('refuses other schemes, credentials and malformed URLs', async () => {
@@ -99,7 +112,12 @@ describe('requests to an allowlisted loopback server', () => {
   let trap: LoopbackServer;
   let other: LoopbackServer;
   const dns = fakeDns({ 'good.test': ['127.0.0.1'], 'other.test': ['127.0.0.1'] });
-  const client = createOutboundClient({ allow: ['good.test', 'other.test'], resolve: dns.resolve, maxBytes: 64 * 1024, totalTimeoutMs: 2000 });
+  const client = createOutboundClient({
+    allow: ['good.test', 'other.test'],
+    resolve: dns.resolve,
+    maxBytes: 64 * 1024,
+    totalTimeoutMs: 2000,
+  });
   const byAddress = createOutboundClient({ allow: ['127.0.0.1'], resolve: dns.resolve, totalTimeoutMs: 2000 });
 
   before(async () => {
@@ -155,7 +173,11 @@ describe('requests to an allowlisted loopback server', () => {
   });
 
   it('sends the request and returns status, headers and body, without cookies', async () => {
-    const response = await client.request(`http://good.test:${server.port}/hello`, { method: 'POST', body: 'payload', headers: { cookie: 'smuggled=1', 'content-type': 'text/plain' } });
+    const response = await client.request(`http://good.test:${server.port}/hello`, {
+      method: 'POST',
+      body: 'payload',
+      headers: { cookie: 'smuggled=1', 'content-type': 'text/plain' },
+    });
     assert.equal(response.status, 200);
     assert.deepEqual(JSON.parse(response.body.toString()), { method: 'POST', body: 'payload' });
     assert.equal(response.headers['set-cookie'], undefined);
@@ -249,7 +271,10 @@ describe('requests to an allowlisted loopback server', () => {
   });
 
   it('refuses a response whose content type was not asked for', async () => {
-    await assertRefused(client.request(`http://good.test:${server.port}/html`, { accept: ['application/json'] }), 'unsupported_content_type');
+    await assertRefused(
+      client.request(`http://good.test:${server.port}/html`, { accept: ['application/json'] }),
+      'unsupported_content_type',
+    );
     const response = await client.request(`http://good.test:${server.port}/hello`, { accept: ['application/json'] });
     assert.equal(server.requests.at(-1)!.headers.accept, 'application/json');
     assert.equal(response.status, 200);

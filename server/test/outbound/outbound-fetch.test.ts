@@ -24,7 +24,11 @@ describe('outboundFetch', () => {
         response.writeHead(404).end();
       }
     });
-    token = await new SignJWT({ sub: 'u1' }).setProtectedHeader({ alg: 'ES256', kid: 'k1' }).setIssuedAt().setExpirationTime('5m').sign(privateKey);
+    token = await new SignJWT({ sub: 'u1' })
+      .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(privateKey);
   });
   after(() => jwksServer.close());
 
@@ -39,7 +43,10 @@ describe('outboundFetch', () => {
     const before = jwksServer.connections;
     const fetchImpl = outboundFetch(createOutboundClient());
     const keySet = createRemoteJWKSet(new URL(`${jwksServer.origin}/jwks`), { [customFetch]: fetchImpl });
-    await assert.rejects(jwtVerify(token, keySet), (error: unknown) => error instanceof OutboundRefusal && error.reason === 'address_not_allowed');
+    await assert.rejects(
+      jwtVerify(token, keySet),
+      (error: unknown) => error instanceof OutboundRefusal && error.reason === 'address_not_allowed',
+    );
     assert.equal(jwksServer.connections, before);
   });
 
@@ -51,6 +58,9 @@ describe('outboundFetch', () => {
     const followed = await fetchImpl(`${jwksServer.origin}/moved`);
     assert.equal(followed.status, 200);
     assert.equal(((await followed.json()) as { keys: unknown[] }).keys.length, 1);
-    await assert.rejects(fetchImpl(`${jwksServer.origin}/moved`, { redirect: 'error' }), (error: unknown) => (error as OutboundRefusal).reason === 'too_many_redirects');
+    await assert.rejects(
+      fetchImpl(`${jwksServer.origin}/moved`, { redirect: 'error' }),
+      (error: unknown) => (error as OutboundRefusal).reason === 'too_many_redirects',
+    );
   });
 });

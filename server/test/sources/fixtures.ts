@@ -17,9 +17,16 @@ export async function makePdf(pages: string[][]): Promise<Uint8Array> {
 }
 
 /** A DOCX as Word-compatible software writes it, with header and footer. */
-export async function makeDocx(options: { header?: string; body: Array<string | Array<{ text: string; bold?: boolean }>>; footer?: string }): Promise<Uint8Array> {
+export async function makeDocx(options: {
+  header?: string;
+  body: Array<string | Array<{ text: string; bold?: boolean }>>;
+  footer?: string;
+}): Promise<Uint8Array> {
   const paragraph = (content: string | Array<{ text: string; bold?: boolean }>) =>
-    new Paragraph({ alignment: AlignmentType.LEFT, children: typeof content === 'string' ? [new TextRun(content)] : content.map((run) => new TextRun(run)) });
+    new Paragraph({
+      alignment: AlignmentType.LEFT,
+      children: typeof content === 'string' ? [new TextRun(content)] : content.map((run) => new TextRun(run)),
+    });
   const document = new Document({
     sections: [
       {

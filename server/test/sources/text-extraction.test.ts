@@ -22,7 +22,11 @@ describe('extractText', () => {
   });
 
   it('extracts a DOCX written by Word-compatible software', async () => {
-    const docx = await makeDocx({ header: 'Acme Ltd', body: ['The warranty lasts two years.', [{ text: 'Bold ' , bold: true }, { text: 'and plain.' }]], footer: 'Page 1' });
+    const docx = await makeDocx({
+      header: 'Acme Ltd',
+      body: ['The warranty lasts two years.', [{ text: 'Bold ', bold: true }, { text: 'and plain.' }]],
+      footer: 'Page 1',
+    });
     const text = await textOf(docx, docxType);
     assert.match(text, /The warranty lasts two years\./);
     assert.match(text, /Bold and plain\./);
@@ -34,7 +38,8 @@ describe('extractText', () => {
   });
 
   it('extracts HTML without markup, scripts or styles, keeping letter case', async () => {
-    const html = '<!doctype html><html><head><title>t</title><style>p{color:red}</style><script>alert(1)</script></head><body><h1>Returns Policy</h1><p>Items can be returned within <b>30 days</b>. <a href="https://example.com/x">Details</a></p></body></html>';
+    const html =
+      '<!doctype html><html><head><title>t</title><style>p{color:red}</style><script>alert(1)</script></head><body><h1>Returns Policy</h1><p>Items can be returned within <b>30 days</b>. <a href="https://example.com/x">Details</a></p></body></html>';
     const text = await textOf(utf8(html), 'text/html; charset=utf-8');
     assert.match(text, /^Returns Policy/);
     assert.match(text, /Items can be returned within 30 days\. Details/);

@@ -33,7 +33,13 @@ describe('checkUploadedObject', () => {
     ];
     for (const [key, bytes, type] of files) {
       await put(key, bytes, type);
-      const result = await checkUploadedObject({ storage: acme, key, declaredType: type, declaredSizeBytes: bytes.length, maxSizeBytes: 52_428_800 });
+      const result = await checkUploadedObject({
+        storage: acme,
+        key,
+        declaredType: type,
+        declaredSizeBytes: bytes.length,
+        maxSizeBytes: 52_428_800,
+      });
       assert.ok(result.ok, JSON.stringify(result));
       assert.equal(result.sizeBytes, bytes.length);
       assert.equal(result.sha256, createHash('sha256').update(bytes).digest('hex'));
@@ -46,10 +52,16 @@ describe('checkUploadedObject', () => {
     await put('fil_fake_pdf', text, 'application/pdf');
     const check = (key: string, overrides: { declaredType?: string; declaredSizeBytes?: number; maxSizeBytes?: number } = {}) =>
       checkUploadedObject({ storage: acme, key, declaredType: 'application/pdf', maxSizeBytes: 1000, ...overrides });
-    assert.equal((await check('fil_never_uploaded') as { reason: string }).reason, 'not_uploaded');
-    assert.equal((await check('fil_fake_pdf') as { reason: string }).reason, 'content_mismatch');
-    assert.equal((await check('fil_fake_pdf', { declaredType: 'text/plain', declaredSizeBytes: 3 }) as { reason: string }).reason, 'size_mismatch');
-    assert.equal((await check('fil_fake_pdf', { declaredType: 'text/plain', maxSizeBytes: 10 }) as { reason: string }).reason, 'too_large');
+    assert.equal(((await check('fil_never_uploaded')) as { reason: string }).reason, 'not_uploaded');
+    assert.equal(((await check('fil_fake_pdf')) as { reason: string }).reason, 'content_mismatch');
+    assert.equal(
+      ((await check('fil_fake_pdf', { declaredType: 'text/plain', declaredSizeBytes: 3 })) as { reason: string }).reason,
+      'size_mismatch',
+    );
+    assert.equal(
+      ((await check('fil_fake_pdf', { declaredType: 'text/plain', maxSizeBytes: 10 })) as { reason: string }).reason,
+      'too_large',
+    );
     assert.ok((await check('fil_fake_pdf', { declaredType: 'text/plain' })).ok);
   });
 });

@@ -116,7 +116,10 @@ describe('object storage on embedded Azurite', () => {
       assert.equal((await upload(acme, key, key)).status, 201);
     }
     const listed = await collect(acme.list('sources/grp_list/'));
-    assert.deepEqual(listed.map((item) => item.key), ['sources/grp_list/a', 'sources/grp_list/b']);
+    assert.deepEqual(
+      listed.map((item) => item.key),
+      ['sources/grp_list/a', 'sources/grp_list/b'],
+    );
     assert.equal(listed[0]!.sizeBytes, 'sources/grp_list/a'.length);
     assert.equal((await collect(acme.list('sources/grp_list'))).length, 3);
 
@@ -137,7 +140,21 @@ describe('object storage on embedded Azurite', () => {
   });
 
   it('refuses keys and customer ids that could leave the tenant prefix', async () => {
-    for (const key of ['', '../globex/sources/x', 'sources/../../globex/x', '/sources/x', 'sources//x', 'sources/x/', 'a/./b', 'a\\b', 'a\u0000b', 'a\nb', 'a b', '%2e%2e/x', 'a/..']) {
+    for (const key of [
+      '',
+      '../globex/sources/x',
+      'sources/../../globex/x',
+      '/sources/x',
+      'sources//x',
+      'sources/x/',
+      'a/./b',
+      'a\\b',
+      'a\u0000b',
+      'a\nb',
+      'a b',
+      '%2e%2e/x',
+      'a/..',
+    ]) {
       assert.throws(() => tenantKey('acme', key), StorageKeyError, JSON.stringify(key));
       await assert.rejects(acme.presignUpload(key, { contentType: 'text/plain' }), StorageKeyError);
     }
@@ -167,7 +184,11 @@ describe('opening storage', () => {
     const read = await embedded.forTenant('acme').read('k', { maxBytes: 100 });
     assert.ok(read.ok && read.bytes.toString() === 'via connection string');
 
-    const byKey = await openObjectStorage({ account: { accountName: azuriteAccount.name, accountKey: azuriteAccount.key, endpoint }, container: 'shared', log: quiet });
+    const byKey = await openObjectStorage({
+      account: { accountName: azuriteAccount.name, accountKey: azuriteAccount.key, endpoint },
+      container: 'shared',
+      log: quiet,
+    });
     assert.equal(await byKey.ping(), true);
 
     await embedded.close();

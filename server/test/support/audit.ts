@@ -56,12 +56,17 @@ export function entriesOfEveryKind(validationId = newId('val', Date.now())): Aud
   const group = newId('grp', Date.now());
   return [
     {
-      kind: 'validation_created', actor: actors.reviewer, validationId,
+      kind: 'validation_created',
+      actor: actors.reviewer,
+      validationId,
       data: {
         mode: 'validate',
         request_summary: { question_chars: 56, response_chars: 55, source_group_count: 1, url_count: 0, inline_text_chars: 76 },
         source_groups: [group],
-        sources: [{ reference: `${group}/${newId('fil', Date.now())}/employee-handbook-2026.pdf`, sha256: sha256Of('5a') }, { reference: 'inline_text', sha256: sha256Of('39') }],
+        sources: [
+          { reference: `${group}/${newId('fil', Date.now())}/employee-handbook-2026.pdf`, sha256: sha256Of('5a') },
+          { reference: 'inline_text', sha256: sha256Of('39') },
+        ],
         confidence_level: 'low',
         issue_count: 1,
       },
@@ -69,10 +74,20 @@ export function entriesOfEveryKind(validationId = newId('val', Date.now())): Aud
     { kind: 'review_required', actor: actors.system, validationId, data: { review_state: 'pending_review' } },
     { kind: 'approved', actor: actors.admin, validationId, data: { note: 'Checked against the 2026 handbook.' } },
     { kind: 'rejected', actor: actors.admin, validationId, data: { note: 'The notice period is wrong.' } },
-    { kind: 'edited', actor: actors.reviewer, validationId, data: { note: 'Fixed the notice period.', corrections: [{ element: 'claim:0', action: 'replace', note: '30 days, not 14.' }] } },
+    {
+      kind: 'edited',
+      actor: actors.reviewer,
+      validationId,
+      data: { note: 'Fixed the notice period.', corrections: [{ element: 'claim:0', action: 'replace', note: '30 days, not 14.' }] },
+    },
     { kind: 'review_handed_off', actor: actors.reviewer, validationId, data: { external_reference: 'LEGAL-4711', note: 'Needs legal.' } },
     { kind: 'external_review_approved', actor: actors.integration, validationId, data: { external_reference: 'LEGAL-4711' } },
-    { kind: 'external_review_rejected', actor: actors.integration, validationId, data: { external_reference: 'LEGAL-4712', note: 'Outdated policy.' } },
+    {
+      kind: 'external_review_rejected',
+      actor: actors.integration,
+      validationId,
+      data: { external_reference: 'LEGAL-4712', note: 'Outdated policy.' },
+    },
   ];
 }
 
@@ -80,7 +95,12 @@ export function entriesOfEveryKind(validationId = newId('val', Date.now())): Aud
  * Appends `count` events after the tenant's head through the store, up to 99 per transactional
  * batch, each chained onto the one before: long chains in seconds rather than one append at a time.
  */
-export async function seedChain(store: AuditStore, tenant: AuditTenant, count: number, eventAt: (index: number) => { entry: AuditEntry; at: Date }): Promise<AuditEvent[]> {
+export async function seedChain(
+  store: AuditStore,
+  tenant: AuditTenant,
+  count: number,
+  eventAt: (index: number) => { entry: AuditEntry; at: Date },
+): Promise<AuditEvent[]> {
   const seeded: AuditEvent[] = [];
   let head = await store.readHead(tenant.customerId);
   for (let start = 0; start < count; start += maxEventsPerAppend) {
@@ -91,7 +111,8 @@ export async function seedChain(store: AuditStore, tenant: AuditTenant, count: n
       previous = chainEvent(previous, tenant, entry, at);
       batch.push(previous as AuditEvent);
     }
-    if (!(await store.append(tenant.customerId, head, batch, daysToSeconds(tenant.auditRetentionDays)))) throw new Error('another writer moved the head while seeding');
+    if (!(await store.append(tenant.customerId, head, batch, daysToSeconds(tenant.auditRetentionDays))))
+      throw new Error('another writer moved the head while seeding');
     head = await store.readHead(tenant.customerId);
     seeded.push(...batch);
   }

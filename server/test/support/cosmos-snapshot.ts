@@ -6,7 +6,9 @@ export async function snapshot(cosmos: CosmosStore): Promise<string> {
   const all: Record<string, unknown[]> = {};
   for (const { id } of containerDefinitions) {
     const { resources } = await cosmos.container(id).items.query('SELECT * FROM c').fetchAll();
-    all[id] = resources.map(({ _etag, _ts, _rid, _self, _attachments, ...item }) => item).sort((a, b) => String(a.id).localeCompare(String(b.id)));
+    all[id] = resources
+      .map(({ _etag, _ts, _rid, _self, _attachments, ...item }) => item)
+      .sort((a, b) => String(a.id).localeCompare(String(b.id)));
   }
   return JSON.stringify(all);
 }

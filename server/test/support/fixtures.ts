@@ -47,31 +47,36 @@ export async function writeFixture(options: { jwksUri?: string; overrides?: Reco
   };
   const tenants = [
     {
-      customer_id: 'acme', name: 'Acme Corporation',
+      customer_id: 'acme',
+      name: 'Acme Corporation',
       features: { document_templates: true, audit_trail: true },
       rate_limit: { requests: 100000, window_seconds: 60 },
       api_keys: keysFor('acme'),
       auth: { local: { users: localUsers('acme', passwordHashes) } },
     },
     {
-      customer_id: 'globex', name: 'Globex',
+      customer_id: 'globex',
+      name: 'Globex',
       features: { document_templates: false, audit_trail: false },
       rate_limit: { requests: 100000, window_seconds: 60 },
       api_keys: keysFor('globex'),
       auth: { local: { users: localUsers('globex', passwordHashes) } },
     },
     {
-      customer_id: 'tiny', name: 'Tiny Ltd',
+      customer_id: 'tiny',
+      name: 'Tiny Ltd',
       rate_limit: { requests: 3, window_seconds: 2 },
       api_keys: keysFor('tiny'),
       auth: { local: { users: localUsers('tiny', passwordHashes) } },
     },
     {
-      customer_id: 'initech', name: 'Initech',
+      customer_id: 'initech',
+      name: 'Initech',
       features: { document_templates: true, audit_trail: true },
       auth: {
         oidc: {
-          issuer: oidcIssuer, audience: oidcAudience,
+          issuer: oidcIssuer,
+          audience: oidcAudience,
           jwks_uri: options.jwksUri ?? 'http://127.0.0.1:9/jwks',
           roles_claim: 'roles',
           role_mapping: { 'GC.Admin': 'admin', 'GC.Reviewer': 'user', 'GC.Reader': 'viewer' },

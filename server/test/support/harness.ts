@@ -63,7 +63,11 @@ export class TestServer {
 
   /** Signs in as the tenant's user of this role and returns the bearer token. */
   async login(customerId: string, role: Role): Promise<string> {
-    const reply = await this.call('/auth/login', { email: email(customerId, role), password: password(customerId, role), customer_id: customerId });
+    const reply = await this.call('/auth/login', {
+      email: email(customerId, role),
+      password: password(customerId, role),
+      customer_id: customerId,
+    });
     if (reply.status !== 200) throw new Error(`login failed: ${reply.status} ${reply.text}`);
     return reply.body.token;
   }
@@ -90,7 +94,14 @@ export interface TestServerOptions extends ContainerOptions {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const fixture = options.fixture ?? (await writeFixture({ jwksUri: options.jwksUri }));
   // Tests sign in far more often than people do; the limit on calls without credentials has its own test.
-  const config: Config = loadConfig({ PORT: '0', HOST: '127.0.0.1', TENANTS_FILE: fixture.file, LOG_LEVEL: 'silent', ANONYMOUS_RATE_LIMIT: '100000', ...options.env });
+  const config: Config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    TENANTS_FILE: fixture.file,
+    LOG_LEVEL: 'silent',
+    ANONYMOUS_RATE_LIMIT: '100000',
+    ...options.env,
+  });
   const container = await buildContainer(config, options.log ?? createLogger(config.logLevel), options);
   Object.assign(container.operations, options.operations);
   return new TestServer(await listen(container), container, fixture);

@@ -46,7 +46,9 @@ export function openRaw(baseUrl: string, request: string): Promise<Socket> {
 function parseResponse(text: string): RawReply {
   const end = text.indexOf('\r\n\r\n');
   const [statusLine, ...lines] = text.slice(0, end === -1 ? text.length : end).split('\r\n');
-  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
   let body = end === -1 ? '' : text.slice(end + 4);
   if (headers['transfer-encoding'] === 'chunked') body = unchunk(body);
   return { status: Number(statusLine?.split(' ')[1] ?? 0), headers, body };

@@ -16,7 +16,15 @@ export interface WorstBody {
 
 export function worstBodies(contract: Contract, options: { longStrings?: boolean } = {}): WorstBody[] {
   const document = contract.document as Schema;
-  const resolve = (schema: Schema): Schema => (schema?.$ref ? resolve(schema.$ref.slice(2).split('/').reduce((node: Schema, key: string) => node[key], document)) : schema);
+  const resolve = (schema: Schema): Schema =>
+    schema?.$ref
+      ? resolve(
+          schema.$ref
+            .slice(2)
+            .split('/')
+            .reduce((node: Schema, key: string) => node[key], document),
+        )
+      : schema;
   const bodies: WorstBody[] = [];
   for (const operation of contract.operations) {
     const raw = document.paths[operation.pathTemplate][operation.method.toLowerCase()].requestBody?.content?.['application/json']?.schema;
@@ -30,10 +38,16 @@ export function worstBodies(contract: Contract, options: { longStrings?: boolean
         if (name === 'customer_id' || name === 'api_key') continue;
         const schema = resolve(property);
         if (schema.type === 'array') {
-          bodies.push({ operation, name: `${name}: distinct items`, body: { ...base, [name]: distinctItems(resolve(schema.items ?? {}), budget - JSON.stringify(base).length) } });
+          bodies.push({
+            operation,
+            name: `${name}: distinct items`,
+            body: { ...base, [name]: distinctItems(resolve(schema.items ?? {}), budget - JSON.stringify(base).length) },
+          });
         } else if (schema.type === 'string' && typeof schema.maxLength === 'number') {
           // Astral characters (4 UTF-8 bytes, 2 UTF-16 units) make the bound count code points.
-          const text = options.longStrings ? '\u{1F600}'.repeat(Math.floor((budget - JSON.stringify(base).length) / 4)) : 'x'.repeat(schema.maxLength + 1);
+          const text = options.longStrings
+            ? '\u{1F600}'.repeat(Math.floor((budget - JSON.stringify(base).length) / 4))
+            : 'x'.repeat(schema.maxLength + 1);
           bodies.push({ operation, name: `${name}: long string`, body: { ...base, [name]: text } });
         }
       }

@@ -27,11 +27,22 @@ describe('scanPlaceholders in DOCX', () => {
 
   it('handles braces split from the name, spaces, proofing marks and repeats', () => {
     const body = [
-      paragraph(run('{'), run('{ '), '<w:proofErr w:type="spellStart"/>', run('order'), '<w:proofErr w:type="spellEnd"/>', run('.id }'), run('}')),
+      paragraph(
+        run('{'),
+        run('{ '),
+        '<w:proofErr w:type="spellStart"/>',
+        run('order'),
+        '<w:proofErr w:type="spellEnd"/>',
+        run('.id }'),
+        run('}'),
+      ),
       paragraph(run('Total: {{amount}} for {{ order.id }}, again {{amount}}')),
     ].join('');
     const result = found(scanPlaceholders(makeRawDocx(body), docxType));
-    assert.deepEqual(result.placeholders, [{ name: 'order.id', occurrences: 2 }, { name: 'amount', occurrences: 2 }]);
+    assert.deepEqual(result.placeholders, [
+      { name: 'order.id', occurrences: 2 },
+      { name: 'amount', occurrences: 2 },
+    ]);
   });
 
   it('reads headers and footers too, in page order, from a DOCX written by the docx package', async () => {
@@ -57,7 +68,10 @@ describe('scanPlaceholders in DOCX', () => {
       run('{{kept}}'),
     );
     const result = found(scanPlaceholders(makeRawDocx(body), docxType));
-    assert.deepEqual(result.placeholders, [{ name: 'boxed', occurrences: 1 }, { name: 'kept', occurrences: 1 }]);
+    assert.deepEqual(result.placeholders, [
+      { name: 'boxed', occurrences: 1 },
+      { name: 'kept', occurrences: 1 },
+    ]);
   });
 
   it('does not join text across paragraphs', () => {
@@ -66,7 +80,10 @@ describe('scanPlaceholders in DOCX', () => {
   });
 
   it('refuses oversized parts before inflating them, and files that are not DOCX', async () => {
-    assert.throws(() => docxParagraphs(makeRawDocx(paragraph(run('x'.repeat(5000)))), { maxPartBytes: 1000, maxTotalBytes: 10_000 }), DocxTooLarge);
+    assert.throws(
+      () => docxParagraphs(makeRawDocx(paragraph(run('x'.repeat(5000)))), { maxPartBytes: 1000, maxTotalBytes: 10_000 }),
+      DocxTooLarge,
+    );
     const noDocument = zipSync({ 'word/other.xml': strToU8('<x/>') });
     assert.equal((scanPlaceholders(noDocument, docxType) as { reason: string }).reason, 'invalid_file');
     const brokenXml = zipSync({ 'word/document.xml': strToU8('<w:document xmlns:w="x"><w:body>') });
@@ -79,15 +96,27 @@ describe('scanPlaceholders in DOCX', () => {
 describe('scanPlaceholders in text templates', () => {
   it('scans HTML, Markdown and plain text, in order of first appearance', () => {
     const html = '<p>Hello {{ first_name }},</p><a href="{{link}}">here</a><p>{{first_name}}</p>';
-    assert.deepEqual(found(scanPlaceholders(utf8(html), 'text/html')).placeholders, [{ name: 'first_name', occurrences: 2 }, { name: 'link', occurrences: 1 }]);
+    assert.deepEqual(found(scanPlaceholders(utf8(html), 'text/html')).placeholders, [
+      { name: 'first_name', occurrences: 2 },
+      { name: 'link', occurrences: 1 },
+    ]);
     const markdown = '# {{title}}\n\nDear **{{name}}**, see {{ title }}.\n';
-    assert.deepEqual(found(scanPlaceholders(utf8(markdown), 'text/markdown')).placeholders, [{ name: 'title', occurrences: 2 }, { name: 'name', occurrences: 1 }]);
-    assert.deepEqual(found(scanPlaceholders(utf8('{{a}}{{b}}{{a}}'), 'text/plain; charset=utf-8')).placeholders, [{ name: 'a', occurrences: 2 }, { name: 'b', occurrences: 1 }]);
+    assert.deepEqual(found(scanPlaceholders(utf8(markdown), 'text/markdown')).placeholders, [
+      { name: 'title', occurrences: 2 },
+      { name: 'name', occurrences: 1 },
+    ]);
+    assert.deepEqual(found(scanPlaceholders(utf8('{{a}}{{b}}{{a}}'), 'text/plain; charset=utf-8')).placeholders, [
+      { name: 'a', occurrences: 2 },
+      { name: 'b', occurrences: 1 },
+    ]);
   });
 
   it('reports text in braces that is not a valid field name, and ignores it', () => {
     const result = found(scanPlaceholders(utf8('{{ first name }} {{1st}} {{}} {{ok_name}} {{{triple}}}'), 'text/plain'));
-    assert.deepEqual(result.placeholders, [{ name: 'ok_name', occurrences: 1 }, { name: 'triple', occurrences: 1 }]);
+    assert.deepEqual(result.placeholders, [
+      { name: 'ok_name', occurrences: 1 },
+      { name: 'triple', occurrences: 1 },
+    ]);
     assert.deepEqual(result.invalid, ['first name', '1st', '']);
   });
 

@@ -18,13 +18,16 @@ function write(content: unknown): string {
 
 function rejects(content: unknown, pointer: string, reason: RegExp) {
   const file = write(content);
-  assert.throws(() => loadTenantFile(file, options), (error: Error) => {
-    assert.ok(error instanceof TenantFileError);
-    assert.ok(error.message.includes(file), 'names the file');
-    assert.ok(error.message.includes(` at ${pointer}:`), `names ${pointer}: ${error.message}`);
-    assert.match(error.message, reason);
-    return true;
-  });
+  assert.throws(
+    () => loadTenantFile(file, options),
+    (error: Error) => {
+      assert.ok(error instanceof TenantFileError);
+      assert.ok(error.message.includes(file), 'names the file');
+      assert.ok(error.message.includes(` at ${pointer}:`), `names ${pointer}: ${error.message}`);
+      assert.match(error.message, reason);
+      return true;
+    },
+  );
 }
 
 describe('the tenant file', () => {
@@ -45,25 +48,52 @@ describe('the tenant file', () => {
   });
 
   test('reads ${NAME} from the environment', () => {
-    const [tenant] = loadTenantFile(write({ tenants: [{ ...minimal, webhook: { enabled: true, url: 'https://hooks.acme.test/x', bearer_token: '${HOOK_TOKEN}' } }] }), options);
+    const [tenant] = loadTenantFile(
+      write({ tenants: [{ ...minimal, webhook: { enabled: true, url: 'https://hooks.acme.test/x', bearer_token: '${HOOK_TOKEN}' } }] }),
+      options,
+    );
     assert.equal(tenant!.webhook.bearerToken, 'a-webhook-token-of-some-length');
   });
 
   test('reports a missing file and broken YAML', () => {
-    assert.throws(() => loadTenantFile('/nonexistent/tenants.yaml', options), /\/nonexistent\/tenants.yaml at \/: cannot be read \(ENOENT\)/);
+    assert.throws(
+      () => loadTenantFile('/nonexistent/tenants.yaml', options),
+      /\/nonexistent\/tenants.yaml at \/: cannot be read \(ENOENT\)/,
+    );
     rejects('tenants: [ {', '/', /not valid YAML/);
   });
 
   test('reports the place and the reason of each mistake', () => {
     rejects({ tenants: [minimal, { ...minimal, customer_id: 'Bad Id' }] }, '/tenants/1/customer_id', /must match pattern/);
     rejects({ tenants: [{ ...minimal, colour: 'blue' }] }, '/tenants/0', /unknown property "colour"/);
-    rejects({ tenants: [{ ...minimal, workflow: { review_required: 'sometimes' } }] }, '/tenants/0/workflow/review_required', /never, always, when_issues/);
+    rejects(
+      { tenants: [{ ...minimal, workflow: { review_required: 'sometimes' } }] },
+      '/tenants/0/workflow/review_required',
+      /never, always, when_issues/,
+    );
     rejects({ tenants: [{ ...minimal, webhook: { enabled: true } }] }, '/tenants/0/webhook', /url/);
     rejects({ tenants: [{ ...minimal, api_keys: [{ id: 'short', role: 'user', sha256: 'x' }] }] }, '/tenants/0/api_keys/0/id', /pattern/);
     rejects({ tenants: [minimal, minimal] }, '/tenants/1/customer_id', /duplicate customer_id "acme"/);
-    rejects({ tenants: [{ ...minimal, audit_retention_days: 90 }] }, '/tenants/0/audit_retention_days', /longer than the history retention/);
-    rejects({ tenants: [{ ...minimal, webhook: { enabled: true, url: 'https://h.test', bearer_token: '${MISSING_TOKEN}' } }] }, '/tenants/0/webhook/bearer_token', /MISSING_TOKEN is not set/);
+    rejects(
+      { tenants: [{ ...minimal, audit_retention_days: 90 }] },
+      '/tenants/0/audit_retention_days',
+      /longer than the history retention/,
+    );
+    rejects(
+      { tenants: [{ ...minimal, webhook: { enabled: true, url: 'https://h.test', bearer_token: '${MISSING_TOKEN}' } }] },
+      '/tenants/0/webhook/bearer_token',
+      /MISSING_TOKEN is not set/,
+    );
     const oidc = { issuer: 'https://idp.test', audience: 'api', jwks_uri: 'https://idp.test/keys', role_mapping: { A: 'admin' } };
-    rejects({ tenants: [{ ...minimal, auth: { oidc } }, { ...minimal, customer_id: 'other', auth: { oidc } }] }, '/tenants/1/auth/oidc', /same issuer and audience/);
+    rejects(
+      {
+        tenants: [
+          { ...minimal, auth: { oidc } },
+          { ...minimal, customer_id: 'other', auth: { oidc } },
+        ],
+      },
+      '/tenants/1/auth/oidc',
+      /same issuer and audience/,
+    );
   });
 });

@@ -49,12 +49,22 @@ export class AuditExporter {
     const envelope = { customer_id: customerId, generated_at: generatedAt.toISOString(), ...days };
     let body: AsyncIterable<string>;
     if (!pseudonymize) {
-      body = format === 'csv' ? csvDocument(rawColumns, events) : jsonDocument({ profile: 'raw', ...envelope } satisfies Omit<RawAuditExport, 'events'>, events);
+      body =
+        format === 'csv'
+          ? csvDocument(rawColumns, events)
+          : jsonDocument({ profile: 'raw', ...envelope } satisfies Omit<RawAuditExport, 'events'>, events);
     } else {
       const enterpriseEvents = mapPages(events, (event) => enterpriseEvent(event, pseudonymize));
-      body = format === 'csv'
-        ? csvDocument(enterpriseColumns, enterpriseEvents)
-        : jsonDocument({ schema_version: enterpriseSchemaVersion, profile: 'enterprise_v1', ...envelope } satisfies Omit<EnterpriseAuditExport, 'events'>, enterpriseEvents);
+      body =
+        format === 'csv'
+          ? csvDocument(enterpriseColumns, enterpriseEvents)
+          : jsonDocument(
+              { schema_version: enterpriseSchemaVersion, profile: 'enterprise_v1', ...envelope } satisfies Omit<
+                EnterpriseAuditExport,
+                'events'
+              >,
+              enterpriseEvents,
+            );
     }
     return {
       filename: `audit-${customerId}-${days.date_from}-${days.date_to}.${format}`,
@@ -74,7 +84,9 @@ function exportDays(request: Partial<AuditExportRequest>, now: Date): { date_fro
   const today = now.toISOString().slice(0, 10);
   const { date_from: dateFrom, date_to: dateTo } = request;
   if (dateFrom !== undefined && dateTo === undefined && dateFrom > today) {
-    throw new BadRequestError('invalid_request', 'date_from is after today.', [{ pointer: '/date_from', detail: `${dateFrom} is after today (${today}), where an export without date_to ends.` }]);
+    throw new BadRequestError('invalid_request', 'date_from is after today.', [
+      { pointer: '/date_from', detail: `${dateFrom} is after today (${today}), where an export without date_to ends.` },
+    ]);
   }
   if (dateFrom !== undefined) return { date_from: dateFrom, date_to: dateTo ?? today };
   if (dateTo !== undefined) return { date_from: addDays(dateTo, -(days - 1)), date_to: dateTo };

@@ -25,7 +25,10 @@ type Actor = components['schemas']['Actor'];
 
 /** The facts section 2.4 lists for each kind (the contract's `AuditEventData` description); nothing else is recorded. */
 const factsByKind = {
-  validation_created: { required: ['mode', 'request_summary', 'source_groups', 'sources', 'confidence_level', 'issue_count'], optional: [] },
+  validation_created: {
+    required: ['mode', 'request_summary', 'source_groups', 'sources', 'confidence_level', 'issue_count'],
+    optional: [],
+  },
   review_required: { required: ['review_state'], optional: [] },
   approved: { required: ['note'], optional: [] },
   rejected: { required: ['note'], optional: [] },
@@ -88,7 +91,14 @@ export class AuditTrail {
     const range = dayRange(query.date_from, query.date_to);
     const pages = this.store.events(
       customerId,
-      { afterSequence: query.cursor === undefined ? undefined : sequenceOfCursor(query.cursor), kinds: query.kinds, actorId: query.actor_id, validationId: query.validation_id, from: range.from, to: range.to },
+      {
+        afterSequence: query.cursor === undefined ? undefined : sequenceOfCursor(query.cursor),
+        kinds: query.kinds,
+        actorId: query.actor_id,
+        validationId: query.validation_id,
+        from: range.from,
+        to: range.to,
+      },
       limit + 1,
     );
     const events: AuditEvent[] = [];
@@ -126,7 +136,12 @@ export class AuditTrail {
 }
 
 /** The event that follows `previous` (null for a tenant's first) in the tenant's chain. */
-export function chainEvent(previous: Pick<AuditHead, 'sequence' | 'hash'> | null, tenant: AuditTenant, entry: AuditEntry, occurredAt: Date): AuditEvent {
+export function chainEvent(
+  previous: Pick<AuditHead, 'sequence' | 'hash'> | null,
+  tenant: AuditTenant,
+  entry: AuditEntry,
+  occurredAt: Date,
+): AuditEvent {
   return sealEvent({
     event_id: newId('aud', occurredAt.getTime()),
     sequence: (previous?.sequence ?? 0) + 1,

@@ -15,18 +15,36 @@ const serverPackage = JSON.parse(readFileSync(new URL('../../../package.json', i
 const validationMethod: SystemCard['validation_method'] = {
   name: 'lexical-entailment',
   version: '1.0.0',
-  description: 'Claims are matched to source sentences by term overlap; numbers, dates, negations and named entities that differ mark a contradiction.',
+  description:
+    'Claims are matched to source sentences by term overlap; numbers, dates, negations and named entities that differ mark a contradiction.',
 };
 
 // Section 2.4: what the audit trail holds, and what it never holds.
 const auditTrailRecords = [
-  'event kind', 'sequence number and hash chain', 'actor id, type and role', 'timestamp', 'review notes', 'review corrections',
-  'external references of handoffs', 'mode', 'request sizes', 'source groups', 'source file references and SHA-256 hashes',
-  'confidence level', 'issue count',
+  'event kind',
+  'sequence number and hash chain',
+  'actor id, type and role',
+  'timestamp',
+  'review notes',
+  'review corrections',
+  'external references of handoffs',
+  'mode',
+  'request sizes',
+  'source groups',
+  'source file references and SHA-256 hashes',
+  'confidence level',
+  'issue count',
 ];
 const auditTrailNeverRecords = [
-  'source content', 'question and answer text', 'credentials', 'tokens', 'API keys', 'passwords', 'payment data',
-  "external systems' logs", 'technical runtime logs',
+  'source content',
+  'question and answer text',
+  'credentials',
+  'tokens',
+  'API keys',
+  'passwords',
+  'payment data',
+  "external systems' logs",
+  'technical runtime logs',
 ];
 
 export class SystemCardService {

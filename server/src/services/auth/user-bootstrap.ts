@@ -12,9 +12,18 @@ export async function bootstrapUsers(tenants: Tenant[], users: UserStore, clock:
       const now = clock.now();
       try {
         await users.create({
-          id: newId('usr', now.getTime()), customer_id: tenant.customerId, kind: 'user', email: user.email, name: user.name,
-          role: user.role, data_access_roles: user.dataAccessRoles, status: 'active', password_hash: user.passwordHash,
-          created_at: now.toISOString(), updated_at: now.toISOString(), last_login_at: null,
+          id: newId('usr', now.getTime()),
+          customer_id: tenant.customerId,
+          kind: 'user',
+          email: user.email,
+          name: user.name,
+          role: user.role,
+          data_access_roles: user.dataAccessRoles,
+          status: 'active',
+          password_hash: user.passwordHash,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+          last_login_at: null,
         });
         log.info({ customer_id: tenant.customerId, role: user.role }, 'created user from the tenant file');
       } catch (error) {

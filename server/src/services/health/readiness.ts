@@ -11,7 +11,9 @@ export class ReadinessService {
   constructor(private readonly checks: Record<string, ReadinessCheck>) {}
 
   async check(): Promise<Readiness> {
-    const results = await Promise.all(Object.entries(this.checks).map(async ([name, check]) => [name, (await check()) ? 'ok' : 'unavailable'] as const));
+    const results = await Promise.all(
+      Object.entries(this.checks).map(async ([name, check]) => [name, (await check()) ? 'ok' : 'unavailable'] as const),
+    );
     return { ready: results.every(([, result]) => result === 'ok'), checks: Object.fromEntries(results) };
   }
 }

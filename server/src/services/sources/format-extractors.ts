@@ -117,11 +117,16 @@ export async function extractFormat(bytes: Uint8Array, contentType: string, limi
 export async function extractInProcess(bytes: Uint8Array, contentType: string, limits: ExtractionLimits): Promise<ExtractionResult> {
   try {
     const text = normalizeText(await extractFormat(bytes, contentType, limits)).trim();
-    if (text === '') return { ok: false, reason: 'no_text', detail: 'The file contains no extractable text (a scanned document needs OCR first).' };
+    if (text === '')
+      return { ok: false, reason: 'no_text', detail: 'The file contains no extractable text (a scanned document needs OCR first).' };
     const truncated = text.length > limits.maxChars;
     return { ok: true, text: truncated ? text.slice(0, limits.maxChars) : text, truncated };
   } catch (error) {
     if (error instanceof ExtractionFailure) return { ok: false, reason: error.reason, detail: error.message };
-    return { ok: false, reason: 'invalid_file', detail: `The file could not be read: ${(error as Error).message ?? String(error)}`.slice(0, 500) };
+    return {
+      ok: false,
+      reason: 'invalid_file',
+      detail: `The file could not be read: ${(error as Error).message ?? String(error)}`.slice(0, 500),
+    };
   }
 }

@@ -59,7 +59,10 @@ function runChild<T>(task: IsolatedTask): Promise<IsolatedResult<T>> {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       resolve(result);
     };
-    const timer = setTimeout(() => settle({ ok: false, reason: 'timeout', detail: `Took longer than ${task.timeoutMs} ms.` }), task.timeoutMs);
+    const timer = setTimeout(
+      () => settle({ ok: false, reason: 'timeout', detail: `Took longer than ${task.timeoutMs} ms.` }),
+      task.timeoutMs,
+    );
     child.once('message', (value) => settle({ ok: true, value: value as T }));
     child.once('error', (error) => settle({ ok: false, reason: 'crashed', detail: error.message }));
     child.once('exit', (code, signal) => {

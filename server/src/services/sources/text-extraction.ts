@@ -38,7 +38,11 @@ const extractorModule = siblingModule(import.meta.url, 'format-extractors');
  * The text of one file, or a typed failure; never throws for anything the file contains. The type
  * must be one the contract accepts for sources, and the bytes must match it.
  */
-export async function extractText(bytes: Uint8Array, contentType: string, budget: Partial<ExtractionBudget> = {}): Promise<ExtractionResult> {
+export async function extractText(
+  bytes: Uint8Array,
+  contentType: string,
+  budget: Partial<ExtractionBudget> = {},
+): Promise<ExtractionResult> {
   const limits = { ...defaultExtractionBudget, ...budget };
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   if (!extractableContentTypes.has(type)) {

@@ -26,12 +26,19 @@ export type UploadCheckResult =
  * leading bytes from the content. The caller deletes a rejected object and reports the reason; a
  * later read should pass `etag` as `ifMatch`, so bytes written after the check are never used.
  */
-export async function checkUploadedObject({ storage, key, declaredType, declaredSizeBytes, maxSizeBytes }: UploadCheckInput): Promise<UploadCheckResult> {
+export async function checkUploadedObject({
+  storage,
+  key,
+  declaredType,
+  declaredSizeBytes,
+  maxSizeBytes,
+}: UploadCheckInput): Promise<UploadCheckResult> {
   const properties = await storage.getProperties(key);
   if (!properties) return { ok: false, reason: 'not_uploaded', detail: 'No file has been uploaded.' };
   const { sizeBytes, etag } = properties;
   if (sizeBytes === 0) return { ok: false, reason: 'empty', detail: 'The uploaded file is empty.' };
-  if (sizeBytes > maxSizeBytes) return { ok: false, reason: 'too_large', detail: `The file has ${sizeBytes} bytes; the limit is ${maxSizeBytes}.` };
+  if (sizeBytes > maxSizeBytes)
+    return { ok: false, reason: 'too_large', detail: `The file has ${sizeBytes} bytes; the limit is ${maxSizeBytes}.` };
   if (declaredSizeBytes != null && declaredSizeBytes !== sizeBytes) {
     return { ok: false, reason: 'size_mismatch', detail: `The file has ${sizeBytes} bytes, not the ${declaredSizeBytes} declared.` };
   }

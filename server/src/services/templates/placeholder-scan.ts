@@ -17,7 +17,14 @@ const maxTemplateBytes = 26_214_400;
 /** Anything between double braces, without braces inside; spaces around the name are allowed. */
 const placeholderPattern = /\{\{\s*([^{}]{0,200}?)\s*\}\}/g;
 
-export type PlaceholderScanFailure = 'unsupported_type' | 'content_mismatch' | 'too_large' | 'invalid_file' | 'too_many_placeholders' | 'timeout' | 'out_of_memory';
+export type PlaceholderScanFailure =
+  | 'unsupported_type'
+  | 'content_mismatch'
+  | 'too_large'
+  | 'invalid_file'
+  | 'too_many_placeholders'
+  | 'timeout'
+  | 'out_of_memory';
 
 export type PlaceholderScanResult =
   | {
@@ -43,7 +50,11 @@ export function countPlaceholders(segments: Iterable<string>): PlaceholderScanRe
     }
   }
   if (counts.size > maxFields) {
-    return { ok: false, reason: 'too_many_placeholders', detail: `The template has ${counts.size} placeholders; a schema holds at most ${maxFields}.` };
+    return {
+      ok: false,
+      reason: 'too_many_placeholders',
+      detail: `The template has ${counts.size} placeholders; a schema holds at most ${maxFields}.`,
+    };
   }
   const placeholders = [...counts].map(([name, occurrences]) => ({ name, occurrences }));
   return {
@@ -58,7 +69,8 @@ export function countPlaceholders(segments: Iterable<string>): PlaceholderScanRe
 export function scanPlaceholders(bytes: Uint8Array, contentType: string): PlaceholderScanResult {
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   if (!templateContentTypes.has(type)) return { ok: false, reason: 'unsupported_type', detail: `Templates cannot be ${type}.` };
-  if (bytes.byteLength > maxTemplateBytes) return { ok: false, reason: 'too_large', detail: `Templates are at most ${maxTemplateBytes} bytes.` };
+  if (bytes.byteLength > maxTemplateBytes)
+    return { ok: false, reason: 'too_large', detail: `Templates are at most ${maxTemplateBytes} bytes.` };
   if (!sniffMatches(type, bytes.subarray(0, sniffLength))) {
     return { ok: false, reason: 'content_mismatch', detail: `The file's content does not match ${type}.` };
   }
@@ -79,8 +91,17 @@ export interface ScanBudget {
 const scanModule = siblingModule(import.meta.url, 'placeholder-scan');
 
 /** `scanPlaceholders` in a separate process with a deadline and a heap limit, as for text extraction. */
-export async function scanTemplate(bytes: Uint8Array, contentType: string, budget: ScanBudget = { timeoutMs: 15_000, maxMemoryMb: 512 }): Promise<PlaceholderScanResult> {
-  const run = await runIsolated<PlaceholderScanResult>({ module: scanModule, exportName: 'scanPlaceholders', args: [bytes, contentType], ...budget });
+export async function scanTemplate(
+  bytes: Uint8Array,
+  contentType: string,
+  budget: ScanBudget = { timeoutMs: 15_000, maxMemoryMb: 512 },
+): Promise<PlaceholderScanResult> {
+  const run = await runIsolated<PlaceholderScanResult>({
+    module: scanModule,
+    exportName: 'scanPlaceholders',
+    args: [bytes, contentType],
+    ...budget,
+  });
   if (run.ok) return run.value;
   if (run.reason === 'crashed') return { ok: false, reason: 'invalid_file', detail: `The scan stopped on this file: ${run.detail}` };
   return { ok: false, reason: run.reason, detail: `The scan stopped: ${run.detail}` };
