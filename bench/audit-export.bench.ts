@@ -6,7 +6,7 @@
 // child process so that its own memory stays out of the figures. Everything listens on 127.0.0.1.
 //
 // Usage: npm run bench -- audit-export [--events=200000] [--baseline=20000]
-import { fork, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -16,8 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { generateApiKey } from '../server/src/auth/api-keys.js';
 import { loadConfig } from '../server/src/config.js';
-import { createLogger } from '../server/src/logger.js';
 import { buildContainer } from '../server/src/container.js';
+import { createLogger } from '../server/src/logger.js';
 import { listen, type RunningServer } from '../server/src/server.js';
 import { AuditStore } from '../server/src/store/audit-store.js';
 import { loadTenantFile } from '../server/src/tenants/tenant-file.js';

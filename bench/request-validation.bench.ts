@@ -5,10 +5,11 @@
 // slowest. Target: under 20 ms of checking for any body up to 1 MiB.
 //
 // Usage: npm run bench -- request-validation [--runs=5]
+
+import { loadContract } from '../server/src/contract/contract.js';
 import { ContractValidator } from '../server/src/contract/validator.js';
 import { ApiError } from '../server/src/errors.js';
 import { assertMemberCount } from '../server/src/http/body-parser.js';
-import { loadContract } from '../server/src/contract/contract.js';
 import { worstBodies } from '../server/test/support/worst-bodies.js';
 
 const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.split('=')[1] ?? 5);

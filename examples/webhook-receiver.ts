@@ -6,7 +6,7 @@
 // waits 5 seconds and never retries), and skips events it has already seen, by event_id.
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { verifyWebhook, WebhookVerificationError, type ValidationFindingsEvent } from '@groundcheck/sdk';
+import { type ValidationFindingsEvent, verifyWebhook, WebhookVerificationError } from '@groundcheck/sdk';
 
 export interface ReceiverOptions {
   tokens: string[];

@@ -1,4 +1,4 @@
-// Runs the whole suite: type-check, then every *.test.ts through Node's test runner.
+// Runs the whole suite: format and lint, type-check, then every *.test.ts through Node's test runner.
 // Node 20's runner does not expand globs, so the files are listed here.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -28,6 +28,8 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// Formatting and lint rules (biome.json), over the whole tree.
+run('npx', ['biome', 'ci', '.']);
 // The examples import the built SDK, as a customer's code would.
 run('npm', ['run', 'build', '-w', '@groundcheck/sdk']);
 run('npx', ['tsc', '-p', 'tsconfig.json']);

@@ -1,8 +1,9 @@
 // Size budget: the ESM entry, bundled with openapi-fetch, minified and gzipped, must stay under 10 kB.
 // It bundles src/index.ts directly (as a customer's bundler would bundle the package), so it needs no build.
-import { build } from 'esbuild';
+
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
 
 export const budgetBytes = 10 * 1024;
 

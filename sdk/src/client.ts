@@ -1,16 +1,18 @@
 // createClient: one object with a method per operation, grouped by resource, over openapi-fetch.
-import * as openapiFetch from 'openapi-fetch';
+
 import type { Client } from 'openapi-fetch';
-import { credentialsMiddleware, type Credentials, type TokenSource } from './credentials.js';
+import * as openapiFetch from 'openapi-fetch';
+import { type Credentials, credentialsMiddleware, type TokenSource } from './credentials.js';
 import type { paths } from './generated/openapi.js';
+import type { Stats, SystemCard } from './generated/schemas.js';
 import {
   defaultMaxRetries,
   defaultTimeoutInMs,
-  idempotencyKeyMiddleware,
-  send,
   type Fetch,
+  idempotencyKeyMiddleware,
   type RequestOptions,
   type RetryPolicy,
+  send,
   type Transport,
 } from './request.js';
 import { Account } from './resources/account.js';
@@ -21,10 +23,9 @@ import { History } from './resources/history.js';
 import { Saas } from './resources/saas.js';
 import { Sources } from './resources/sources.js';
 import { Templates } from './resources/templates.js';
-import { validate, type ValidateOptions } from './resources/validation.js';
-import { responseInfo, type ResponseInfo, type WithResponse } from './response.js';
+import { type ValidateOptions, validate } from './resources/validation.js';
+import { type ResponseInfo, responseInfo, type WithResponse } from './response.js';
 import type { RequestBody, Validation } from './types.js';
-import type { Stats, SystemCard } from './generated/schemas.js';
 
 // openapi-fetch's CommonJS build sets `exports.default`; the CJS build of this package sees that
 // exports object as the default import (Node's interop), the ESM build sees the function itself.

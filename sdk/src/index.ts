@@ -1,7 +1,11 @@
 // The public surface of @groundcheck/sdk.
-export { createClient, GroundcheckClient } from './client.js';
+
+export type { AuditChainResult, VerifyAuditChainOptions } from './audit-chain.js';
+export { verifyAuditChain } from './audit-chain.js';
 export type { ApiKeyCredentials, ClientOptions, NoCredentials, TokenCredentials } from './client.js';
+export { createClient, GroundcheckClient } from './client.js';
 export type { TokenSource } from './credentials.js';
+export type { GroundcheckErrorInit } from './errors.js';
 export {
   AuthenticationError,
   BadRequestError,
@@ -18,10 +22,9 @@ export {
   TimeoutError,
   WebhookVerificationError,
 } from './errors.js';
-export type { GroundcheckErrorInit } from './errors.js';
-export type { Fetch, RequestOptions } from './request.js';
-export type { RateLimitInfo, ResponseInfo, WithResponse } from './response.js';
+export type { components, operations, paths, webhooks } from './generated/openapi.js';
 export type { Page } from './pagination.js';
+export type { Fetch, RequestOptions } from './request.js';
 export type { Account } from './resources/account.js';
 export type { Analytics as AnalyticsResource } from './resources/analytics.js';
 export type { Audit, AuditExportParams } from './resources/audit.js';
@@ -31,9 +34,7 @@ export type { Saas, Users } from './resources/saas.js';
 export type { SourceContentType, Sources, UploadData, UploadFileOptions } from './resources/sources.js';
 export type { Templates } from './resources/templates.js';
 export type { ValidateOptions } from './resources/validation.js';
+export type { RateLimitInfo, ResponseInfo, WithResponse } from './response.js';
 export type * from './types.js';
-export { parseWebhookEvent, verifyWebhook } from './webhooks.js';
 export type { VerifyWebhookOptions, WebhookBody, WebhookHeaders } from './webhooks.js';
-export { verifyAuditChain } from './audit-chain.js';
-export type { AuditChainResult, VerifyAuditChainOptions } from './audit-chain.js';
-export type { components, operations, paths, webhooks } from './generated/openapi.js';
+export { parseWebhookEvent, verifyWebhook } from './webhooks.js';

@@ -4,7 +4,7 @@ import type { Client, Middleware } from 'openapi-fetch';
 import { ConnectionError, errorFromResponse, RequestAbortedError, retryAfterInMs, TimeoutError } from './errors.js';
 import type { paths } from './generated/openapi.js';
 import { idempotentPaths } from './generated/operations.js';
-import { withResponse, type WithResponse } from './response.js';
+import { type WithResponse, withResponse } from './response.js';
 
 /** Options every method accepts as its last argument. */
 export interface RequestOptions {

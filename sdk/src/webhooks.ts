@@ -2,7 +2,7 @@
 // token in constant time, then check the payload's shape against the contract.
 import { WebhookVerificationError } from './errors.js';
 import type { ValidationFindingsEvent } from './generated/schemas.js';
-import { validationFindingsEventShape, type Shape } from './generated/webhook-shape.js';
+import { type Shape, validationFindingsEventShape } from './generated/webhook-shape.js';
 
 /** A Fetch `Headers` object, or a plain record such as Node's `req.headers`. */
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;

@@ -2,9 +2,9 @@
 // own chain verifier: the client, the server and the hash chain agree end to end.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { startTestServer, type TestServer } from '../../server/test/support/harness.js';
 import { auditFixture, entriesOfEveryKind, tenantsOf } from '../../server/test/support/audit.js';
-import { createClient, verifyAuditChain, type AuditEvent } from '../src/index.js';
+import { startTestServer, type TestServer } from '../../server/test/support/harness.js';
+import { type AuditEvent, createClient, verifyAuditChain } from '../src/index.js';
 
 let server: TestServer;
 before(async () => {

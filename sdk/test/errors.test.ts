@@ -19,7 +19,7 @@ import {
   TimeoutError,
   WebhookVerificationError,
 } from '../src/index.js';
-import { json, problem, startLoopback, type Loopback } from './support/loopback.js';
+import { json, type Loopback, problem, startLoopback } from './support/loopback.js';
 
 const cases = [
   { status: 400, code: 'invalid_request', errorClass: BadRequestError, name: 'BadRequestError' },

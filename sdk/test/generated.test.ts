@@ -5,8 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { loadContract } from '../../server/src/contract/contract.js';
 import { apiKeyPaths, idempotentPaths, openPaths } from '../src/generated/operations.js';
 

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startTestServer, type TestServer } from '../../server/test/support/harness.js';
 import { sampleValidateRequest, ValidateStub } from '../../server/test/support/validate-stub.js';
-import { createClient, IdempotencyError, type GroundcheckClient, type ValidationRequest } from '../src/index.js';
-import { json, startLoopback, type Loopback } from './support/loopback.js';
+import { createClient, type GroundcheckClient, IdempotencyError, type ValidationRequest } from '../src/index.js';
+import { json, type Loopback, startLoopback } from './support/loopback.js';
 
 const request: ValidationRequest = sampleValidateRequest;
 

@@ -2,13 +2,13 @@
 // project outside the repository; there it is imported as ESM, required as CJS and type-checked with
 // tsc --strict; publint and arethetypeswrong check the tarball.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { type SpawnSyncOptions, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { json, problem, startLoopback, type Loopback } from './support/loopback.js';
+import { fileURLToPath } from 'node:url';
+import { json, type Loopback, problem, startLoopback } from './support/loopback.js';
 
 const sdkRoot = fileURLToPath(new URL('..', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));

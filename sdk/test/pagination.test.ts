@@ -1,8 +1,8 @@
 // Async iteration over cursor pages, against a loopback server that pages with next_cursor.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createClient, NotFoundError, type GroundcheckClient } from '../src/index.js';
-import { json, problem, startLoopback, type Loopback, type Recorded } from './support/loopback.js';
+import { createClient, type GroundcheckClient, NotFoundError } from '../src/index.js';
+import { json, type Loopback, problem, type Recorded, startLoopback } from './support/loopback.js';
 
 const records = Array.from({ length: 7 }, (_, i) => ({ id: `item_${i + 1}` }));
 

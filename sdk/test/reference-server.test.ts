@@ -3,16 +3,16 @@
 // contract's validation all pass) and gets the server's answer for an operation not yet served.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, type TestServer } from '../../server/test/support/harness.js';
 import { email, password } from '../../server/test/support/fixtures.js';
+import { startTestServer, type TestServer } from '../../server/test/support/harness.js';
 import {
   AuthenticationError,
   BadRequestError,
   createClient,
+  type GroundcheckClient,
   PermissionError,
   RateLimitError,
   ServerError,
-  type GroundcheckClient,
 } from '../src/index.js';
 
 let server: TestServer;

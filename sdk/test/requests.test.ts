@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'yaml';
 import { createClient, type GroundcheckClient } from '../src/index.js';
-import { json, startLoopback, type Loopback, type Recorded } from './support/loopback.js';
+import { json, type Loopback, type Recorded, startLoopback } from './support/loopback.js';
 
 const apiKey = 'gck_Ab12Cd34_0123456789abcdefghijklmnopqrstuv';
 const token = 'token-of-a-signed-in-user';
@@ -433,7 +433,10 @@ describe('client options', () => {
     const client = createClient({
       baseUrl: server.url,
       token,
-      fetch: (request) => (seen.push(new URL(request.url).pathname), fetch(request)),
+      fetch: (request) => {
+        seen.push(new URL(request.url).pathname);
+        return fetch(request);
+      },
     });
     await client.stats();
     await client.auth.me();

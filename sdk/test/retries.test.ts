@@ -14,7 +14,7 @@ import {
   type ValidationRequest,
 } from '../src/index.js';
 import { retryDelayInMs } from '../src/request.js';
-import { drop, json, problem, startLoopback, type Loopback, type Respond } from './support/loopback.js';
+import { drop, json, type Loopback, problem, type Respond, startLoopback } from './support/loopback.js';
 
 const validation: ValidationRequest = {
   mode: 'generate',

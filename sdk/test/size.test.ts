@@ -1,8 +1,8 @@
 // The size budget: `npm run size` (esbuild, minified, gzipped ESM entry with openapi-fetch) under 10 kB.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 
 test('the minified, gzipped ESM bundle stays under 10 240 bytes', () => {
   const result = spawnSync(process.execPath, ['scripts/size.mjs'], {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { after, describe, test } from 'node:test';
 import { ConnectionError, createClient, GroundcheckError, RequestAbortedError, TimeoutError } from '../src/index.js';
-import { json, problem, startLoopback, type Loopback, type Respond } from './support/loopback.js';
+import { json, type Loopback, problem, type Respond, startLoopback } from './support/loopback.js';
 
 const servers: Loopback[] = [];
 after(() => Promise.all(servers.map((s) => s.close())));

@@ -2,7 +2,6 @@
 // runtime look at what the exported names are.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import * as sdk from '../src/index.js';
 import type {
   AuditEvent,
   AuditExport,
@@ -15,6 +14,7 @@ import type {
   ValidationRecord,
   WithResponse,
 } from '../src/index.js';
+import * as sdk from '../src/index.js';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const expectType = <T extends true>(_: T) => undefined;

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
 import { parse } from 'yaml';
-import { parseWebhookEvent, verifyWebhook, WebhookVerificationError, type ValidationFindingsEvent } from '../src/index.js';
+import { parseWebhookEvent, type ValidationFindingsEvent, verifyWebhook, WebhookVerificationError } from '../src/index.js';
 
 const spec = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8'));
 /** The contract's own example payload. */

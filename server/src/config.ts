@@ -86,7 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(endpoint) !== Boolean(key)) {
     throw new ConfigError(
       endpoint ? 'COSMOS_KEY' : 'COSMOS_ENDPOINT',
-      'must be set together with ' + (endpoint ? 'COSMOS_ENDPOINT' : 'COSMOS_KEY'),
+      `must be set together with ${endpoint ? 'COSMOS_ENDPOINT' : 'COSMOS_KEY'}`,
     );
   }
   if (endpoint && !/^https?:\/\//.test(endpoint)) throw new ConfigError('COSMOS_ENDPOINT', 'must be an http(s) URL');

@@ -1,11 +1,11 @@
 // Entry point of `npm start`: configuration errors end the process with a clear message.
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
-import { startServer } from './server.js';
+import { type RunningServer, startServer } from './server.js';
 import { TenantFileError } from './tenants/tenant-file.js';
 
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -16,7 +16,7 @@ async function main() {
     throw error;
   }
   const log = createLogger(config.logLevel);
-  let server;
+  let server: RunningServer;
   try {
     server = await startServer(config, log);
   } catch (error) {

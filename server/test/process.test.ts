@@ -1,12 +1,12 @@
 // The compiled server as `npm start` runs it: production mode, the demo tenant file, JSON logs.
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const tsc = fileURLToPath(new URL('../../node_modules/.bin/tsc', import.meta.url));

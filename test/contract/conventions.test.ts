@@ -280,5 +280,5 @@ test('the webhook payload has every field of section 6.1 and an event_id', () =>
     'user',
   ];
   for (const field of [...fields, 'event_id']) assert.ok(event.required?.includes(field), field);
-  assert.ok((rawSpec().webhooks?.['service.validation.findings'] as OpenAPIV3_1.PathItemObject).post);
+  assert.ok((rawSpec().webhooks!['service.validation.findings'] as OpenAPIV3_1.PathItemObject).post);
 });

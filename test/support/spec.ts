@@ -1,9 +1,10 @@
 // The contract as the tests see it: parsed once, with every $ref resolved.
-import SwaggerParser from '@apidevtools/swagger-parser';
+
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { parse } from 'yaml';
 
 export const specPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));

@@ -1,5 +1,5 @@
 import type { AccountDeleteRequest, DeletedAccount } from '../generated/schemas.js';
-import { unwrap, type RequestOptions, type Transport } from '../request.js';
+import { type RequestOptions, type Transport, unwrap } from '../request.js';
 import type { WithResponse } from '../response.js';
 
 // account/* needs a signed-in admin's bearer token; API keys are not accepted here.

@@ -1,5 +1,5 @@
-import type { Analytics as AnalyticsPayload, AnalyticsQuery, Stats } from '../generated/schemas.js';
-import { unwrap, type RequestOptions, type Transport } from '../request.js';
+import type { Analytics as AnalyticsPayload, Stats } from '../generated/schemas.js';
+import { type RequestOptions, type Transport, unwrap } from '../request.js';
 import type { WithResponse } from '../response.js';
 import type { RequestBody } from '../types.js';
 

@@ -1,6 +1,6 @@
-import type { AuditEvent, AuditEventPage, AuditExport, AuditExportRequest, AuditQuery, SystemCard } from '../generated/schemas.js';
+import type { AuditEvent, AuditEventPage, AuditExport, AuditExportRequest, SystemCard } from '../generated/schemas.js';
 import { iteratePages } from '../pagination.js';
-import { unwrap, type RequestOptions, type Transport } from '../request.js';
+import { type RequestOptions, type Transport, unwrap } from '../request.js';
 import type { WithResponse } from '../response.js';
 import type { RequestBody } from '../types.js';
 

@@ -1,5 +1,5 @@
 import type { LoginRequest, LoginResponse, Me } from '../generated/schemas.js';
-import { unwrap, type RequestOptions, type Transport } from '../request.js';
+import { type RequestOptions, type Transport, unwrap } from '../request.js';
 import type { WithResponse } from '../response.js';
 
 export class Auth {

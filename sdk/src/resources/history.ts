@@ -1,6 +1,6 @@
-import type { HistoryQuery, ReviewRequest, ValidationRecord, ValidationRecordPage } from '../generated/schemas.js';
+import type { ReviewRequest, ValidationRecord, ValidationRecordPage } from '../generated/schemas.js';
 import { iteratePages } from '../pagination.js';
-import { unwrap, type RequestOptions, type Transport } from '../request.js';
+import { type RequestOptions, type Transport, unwrap } from '../request.js';
 import type { WithResponse } from '../response.js';
 import type { RequestBody } from '../types.js';
 

@@ -8,7 +8,7 @@ import type {
   UserQuery,
 } from '../generated/schemas.js';
 import { iteratePages } from '../pagination.js';
-import { unwrap, type RequestOptions, type Transport } from '../request.js';
+import { type RequestOptions, type Transport, unwrap } from '../request.js';
 import type { WithResponse } from '../response.js';
 import type { RequestBody } from '../types.js';
 

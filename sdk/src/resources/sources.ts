@@ -2,14 +2,13 @@ import { errorFromResponse } from '../errors.js';
 import type {
   DeletedSourceFile,
   DeletedSourceGroup,
-  SourceFileDeleteRequest,
   SourceGroup,
   SourceGroupDeleteRequest,
   SourceGroupList,
   SourceUploadUrl,
   SourceUploadUrlRequest,
 } from '../generated/schemas.js';
-import { send, unwrap, type RequestOptions, type Transport } from '../request.js';
+import { type RequestOptions, send, type Transport, unwrap } from '../request.js';
 import type { WithResponse } from '../response.js';
 import type { RequestBody } from '../types.js';
 

@@ -1,12 +1,5 @@
-import type {
-  DeletedTemplate,
-  Template,
-  TemplateList,
-  TemplateSaveRequest,
-  TemplateUploadUrl,
-  TemplateUploadUrlRequest,
-} from '../generated/schemas.js';
-import { unwrap, type RequestOptions, type Transport } from '../request.js';
+import type { DeletedTemplate, Template, TemplateList, TemplateUploadUrl } from '../generated/schemas.js';
+import { type RequestOptions, type Transport, unwrap } from '../request.js';
 import type { WithResponse } from '../response.js';
 import type { RequestBody } from '../types.js';
 

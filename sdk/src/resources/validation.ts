@@ -1,5 +1,5 @@
 import type { ValidationRequest } from '../generated/schemas.js';
-import { unwrap, type RequestOptions, type Transport } from '../request.js';
+import { type RequestOptions, type Transport, unwrap } from '../request.js';
 import type { WithResponse } from '../response.js';
 import type { RequestBody, Validation } from '../types.js';
 

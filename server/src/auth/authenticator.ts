@@ -1,12 +1,12 @@
 // Turns presented credentials into a Principal, or fails with the reason.
 import { decodeJwt, type JWTPayload } from 'jose';
+import { isRole, type Role, roleRank } from '../contract/roles.js';
 import { AuthenticationError, PermissionError } from '../errors.js';
-import { isRole, roleRank, type Role } from '../contract/roles.js';
 import type { UserStore } from '../store/user-store.js';
 import type { TenantRegistry } from '../tenants/registry.js';
 import type { Tenant } from '../tenants/tenant.js';
 import { findApiKey } from './api-keys.js';
-import { localIssuer, type LocalTokens } from './local-tokens.js';
+import { type LocalTokens, localIssuer } from './local-tokens.js';
 import type { OidcVerifier } from './oidc.js';
 import type { Principal } from './principal.js';
 
@@ -63,7 +63,7 @@ export class Authenticator {
     if (!tenant?.auth.local) throw invalidToken();
     // Read the user on every call, so that a removed or disabled user loses access at once.
     const user = await this.users.get(tenant.customerId, claims.userId);
-    if (!user || user.status !== 'active') throw invalidToken();
+    if (user?.status !== 'active') throw invalidToken();
     return {
       type: 'user',
       id: user.id,

@@ -1,6 +1,6 @@
 // Bearer tokens issued by POST /auth/login: HS256 JWTs valid for one hour.
 import { randomBytes } from 'node:crypto';
-import { SignJWT, jwtVerify, errors } from 'jose';
+import { errors, jwtVerify, SignJWT } from 'jose';
 import { AuthenticationError } from '../errors.js';
 
 export const localIssuer = 'urn:groundcheck:local';

@@ -1,5 +1,5 @@
 // Bearer tokens from a tenant's identity provider, checked against its JWKS, issuer and audience.
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import type { OidcSettings, Tenant } from '../tenants/tenant.js';
 import { tokenError } from './local-tokens.js';
 

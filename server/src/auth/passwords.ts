@@ -1,5 +1,5 @@
 // Password hashing with scrypt, stored as `scrypt$<N>$<r>$<p>$<salt>$<hash>` (base64url).
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, type ScryptOptions, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 
 const scrypt = (password: string, salt: Buffer, length: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>

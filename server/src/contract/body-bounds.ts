@@ -36,7 +36,10 @@ export function checkBounds(schema: Schema, data: unknown, resolve: Resolve, lim
 }
 
 function walk(schema: Schema, data: unknown, pointer: string, resolve: Resolve, report: BoundsReport): void {
-  if (typeof schema.$ref === 'string') return walk(resolve(schema.$ref), data, pointer, resolve, report);
+  if (typeof schema.$ref === 'string') {
+    walk(resolve(schema.$ref), data, pointer, resolve, report);
+    return;
+  }
   for (const part of (schema.allOf as Schema[] | undefined) ?? []) walk(part, data, pointer, resolve, report);
   const branch = discriminatedBranch(schema, data, resolve);
   if (branch) walk(branch, data, pointer, resolve, report);
@@ -51,7 +54,7 @@ function walk(schema: Schema, data: unknown, pointer: string, resolve: Resolve, 
       return;
     }
     const items = schema.items as Schema | undefined;
-    if (items && typeof items === 'object') data.forEach((item, i) => walk(items, item, `${pointer}/${i}`, resolve, report));
+    if (items && typeof items === 'object') for (const [i, item] of data.entries()) walk(items, item, `${pointer}/${i}`, resolve, report);
     return;
   }
   if (data && typeof data === 'object') walkObject(schema, data as Record<string, unknown>, pointer, resolve, report);

@@ -49,20 +49,24 @@ export class ContractValidator {
     // properties and the response variants compose theirs with allOf.
     ajv.addSchema(withoutMappings(contract.document) as object, 'contract');
     ajv.addSchema(withoutDiscriminators(contract.document) as object, 'contract-responses');
-    const document = contract.document as Record<string, any>;
+    const document = contract.document as { paths: Record<string, Record<string, RawOperation> & { parameters?: unknown[] }> };
     this.resolve = (ref) =>
       ref
         .slice(2)
         .split('/')
-        .reduce<any>((node, key) => node[key.replaceAll('~1', '/').replaceAll('~0', '~')], document);
+        .reduce<Record<string, unknown>>(
+          (node, key) => node[key.replaceAll('~1', '/').replaceAll('~0', '~')] as Record<string, unknown>,
+          contract.document,
+        );
     const compile = (pointer: string, view = 'contract') => ajv.compile({ $ref: `${view}#${pointer}` });
     for (const operation of contract.operations) {
       const method = operation.method.toLowerCase();
-      const at = `/paths/${escape(operation.pathTemplate)}/${method}`;
-      const raw = document.paths[operation.pathTemplate][method] as RawOperation;
-      const shared = (document.paths[operation.pathTemplate].parameters ?? []) as unknown[];
+      const at = `/paths/${escapePointer(operation.pathTemplate)}/${method}`;
+      const item = document.paths[operation.pathTemplate]!;
+      const raw = item[method] as RawOperation;
+      const shared = item.parameters ?? [];
       const parameters = [
-        ...shared.map((p, i) => [p, `/paths/${escape(operation.pathTemplate)}/parameters/${i}`] as const),
+        ...shared.map((p, i) => [p, `/paths/${escapePointer(operation.pathTemplate)}/parameters/${i}`] as const),
         ...(raw.parameters ?? []).map((p, i) => [p, `${at}/parameters/${i}`] as const),
       ].map(([parameter, pointer]) => {
         const ref = (parameter as { $ref?: string }).$ref;
@@ -137,7 +141,7 @@ export class ContractValidator {
   }
 }
 
-const escape = (path: string) => path.replaceAll('~', '~0').replaceAll('/', '~1');
+const escapePointer = (path: string) => path.replaceAll('~', '~0').replaceAll('/', '~1');
 
 function withoutDiscriminators(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutDiscriminators);

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import { AuthenticationError, PermissionError } from '../errors.js';
 import { hasRole } from '../contract/roles.js';
+import { AuthenticationError, PermissionError } from '../errors.js';
 
 /** Enforces the operation's x-required-feature and x-required-role from the contract; fails closed. */
 export const authorize: RequestHandler = (req, _res, next) => {

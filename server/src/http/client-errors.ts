@@ -2,9 +2,9 @@
 // conflicting lengths, timeouts) never reach Express; they still get a problem body and a request id.
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { BadRequestError, HeadersTooLargeError, RequestTimeoutError, type ApiError } from '../errors.js';
-import { newId } from '../lib/ids.js';
+import { type ApiError, BadRequestError, HeadersTooLargeError, RequestTimeoutError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
+import { newId } from '../lib/ids.js';
 import type { Logger } from '../logger.js';
 import { problemOf } from './problem.js';
 

@@ -17,7 +17,6 @@ export interface RequestContext {
 }
 
 declare global {
-  // biome-ignore lint/style/noNamespace: Express's request type is extended by declaration merging.
   namespace Express {
     interface Request {
       ctx: RequestContext;

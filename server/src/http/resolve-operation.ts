@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import { MethodNotAllowedError, NotFoundError } from '../errors.js';
 import type { Contract } from '../contract/contract.js';
+import { MethodNotAllowedError, NotFoundError } from '../errors.js';
 
 /** Finds the contract operation a request addresses; everything after this step reads it. */
 export function resolveOperation(contract: Contract): RequestHandler {

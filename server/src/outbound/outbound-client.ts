@@ -7,7 +7,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { checkAddress, parseAllowlist, type Allowlist } from './address-policy.js';
+import { type Allowlist, checkAddress, parseAllowlist } from './address-policy.js';
 import { OutboundRefusal, type OutboundRefusalReason } from './outbound-refusal.js';
 
 export interface OutboundClientOptions {

@@ -2,10 +2,10 @@
 import type { Readable } from 'node:stream';
 import {
   BlobSASPermissions,
+  type ContainerClient,
   generateBlobSASQueryParameters,
   RestError,
   SASProtocol,
-  type ContainerClient,
   type StorageSharedKeyCredential,
 } from '@azure/storage-blob';
 import type { ListedObject, ObjectStorage, ReadResult, StoredObjectProperties, TenantObjectStorage } from './object-storage.js';
@@ -93,7 +93,7 @@ export function createAzureBlobStorage({ credential, container, embedded, onClos
       },
 
       async read(key, { maxBytes, ifMatch }): Promise<ReadResult> {
-        let response;
+        let response: Awaited<ReturnType<ReturnType<typeof blob>['download']>>;
         try {
           response = await blob(key).download(0, undefined, ifMatch ? { conditions: { ifMatch } } : {});
         } catch (error) {

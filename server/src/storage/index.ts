@@ -10,5 +10,5 @@ export type {
   StoredObjectProperties,
   TenantObjectStorage,
 } from './object-storage.js';
-export { openObjectStorage, StorageConfigError, type OpenObjectStorageOptions, type StorageAccount } from './open-object-storage.js';
+export { type OpenObjectStorageOptions, openObjectStorage, type StorageAccount, StorageConfigError } from './open-object-storage.js';
 export { StorageKeyError, tenantKey, tenantListPrefix, tenantPrefix } from './tenant-key.js';

@@ -2,7 +2,7 @@
 import { BlobServiceClient, StorageSharedKeyCredential } from '@azure/storage-blob';
 import type { Logger } from '../logger.js';
 import { createAzureBlobStorage } from './azure-blob-storage.js';
-import { azuriteAccount, startEmbeddedAzurite, type EmbeddedAzurite } from './embedded-azurite.js';
+import { azuriteAccount, type EmbeddedAzurite, startEmbeddedAzurite } from './embedded-azurite.js';
 import type { ObjectStorage } from './object-storage.js';
 
 /** AZURE_STORAGE_CONNECTION_STRING, or an account name and key, or nothing for the embedded emulator. */

@@ -1,9 +1,9 @@
 // Opens the Cosmos DB database: the configured account, or an in-process emulator when none is.
 import type { AddressInfo } from 'node:net';
-import { CosmosClient, type Container, type Database } from '@azure/cosmos';
+import { type Container, CosmosClient, type Database } from '@azure/cosmos';
 import { createHttpServer } from '@vercel/cosmosdb-server';
 import type { Logger } from '../logger.js';
-import { containerDefinitions, type ContainerName } from './containers.js';
+import { type ContainerName, containerDefinitions } from './containers.js';
 
 export interface CosmosStore {
   database: Database;

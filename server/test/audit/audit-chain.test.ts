@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { verifyAuditChain } from '../../../sdk/src/audit-chain.js';
-import { actors, auditFixture, entriesOfEveryKind, tenantsOf, type AuditEvent } from '../support/audit.js';
+import { type AuditEvent, actors, auditFixture, entriesOfEveryKind, tenantsOf } from '../support/audit.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 
 let server: TestServer;

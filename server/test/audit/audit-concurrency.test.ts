@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { verifyAuditChain } from '../../../sdk/src/audit-chain.js';
-import { AuditTrail, type AuditEntry } from '../../src/services/audit/audit-trail.js';
-import { AuditStore, type AuditHead } from '../../src/store/audit-store.js';
-import { actors, auditFixture, tenantsOf, type AuditEvent } from '../support/audit.js';
+import { type AuditEntry, AuditTrail } from '../../src/services/audit/audit-trail.js';
+import { type AuditHead, AuditStore } from '../../src/store/audit-store.js';
+import { type AuditEvent, actors, auditFixture, tenantsOf } from '../support/audit.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 
 // Two servers on one Cosmos account, each with its own client: as two processes of one deployment.

@@ -3,11 +3,12 @@ import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { AuditStore } from '../../src/store/audit-store.js';
-import { AuditTrail, type AuditEntry } from '../../src/services/audit/audit-trail.js';
-import type { Tenant } from '../../src/tenants/tenant.js';
 import { rawSpec } from '../../../test/support/spec.js';
+import { type AuditEntry, AuditTrail } from '../../src/services/audit/audit-trail.js';
+import { AuditStore } from '../../src/store/audit-store.js';
+import type { Tenant } from '../../src/tenants/tenant.js';
 import {
+  type AuditEvent,
   actors,
   at,
   auditExportValidator,
@@ -17,9 +18,8 @@ import {
   parseCsv,
   seedChain,
   tenantsOf,
-  type AuditEvent,
 } from '../support/audit.js';
-import { startTestServer, type Reply, type TestServer } from '../support/harness.js';
+import { type Reply, startTestServer, type TestServer } from '../support/harness.js';
 
 let server: TestServer;
 let tenants: Record<string, Tenant>;

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { AuditExporter } from '../../src/services/audit/audit-export.js';
 import type { Principal } from '../../src/auth/principal.js';
-import { actorOf, AuditTrail, type AuditEntry } from '../../src/services/audit/audit-trail.js';
+import { AuditExporter } from '../../src/services/audit/audit-export.js';
+import { type AuditEntry, AuditTrail, actorOf } from '../../src/services/audit/audit-trail.js';
 import { Pseudonyms } from '../../src/services/audit/pseudonyms.js';
 import { AuditStore } from '../../src/store/audit-store.js';
 import type { Tenant } from '../../src/tenants/tenant.js';
-import { actors, at, auditFixture, day, entriesOfEveryKind, historyTtlDays, tenantsOf, type AuditEvent } from '../support/audit.js';
+import { type AuditEvent, actors, at, auditFixture, day, entriesOfEveryKind, historyTtlDays, tenantsOf } from '../support/audit.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 
 let server: TestServer;

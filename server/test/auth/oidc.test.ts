@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { SignJWT, exportJWK, generateKeyPair, type JWK } from 'jose';
+import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { oidcAudience, oidcIssuer } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 
@@ -51,9 +51,9 @@ function token({ key = signingKey, issuer = oidcIssuer, audience = oidcAudience,
 }
 
 const unsigned = (payload: Record<string, unknown>) =>
-  [Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })), Buffer.from(JSON.stringify(payload))]
+  `${[Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })), Buffer.from(JSON.stringify(payload))]
     .map((b) => b.toString('base64url'))
-    .join('.') + '.';
+    .join('.')}.`;
 
 describe('OIDC bearer tokens', () => {
   test('a valid token maps the customer role and carries data-access roles', async () => {
@@ -115,7 +115,7 @@ describe('OIDC bearer tokens', () => {
       .setAudience(oidcAudience)
       .setSubject('x')
       .setExpirationTime('5m')
-      .sign(new TextEncoder().encode(oidcIssuer + oidcAudience + 'k1'));
+      .sign(new TextEncoder().encode(`${oidcIssuer + oidcAudience}k1`));
     const reply = await server.call('/auth/me', undefined, { token: forged });
     assert.equal(reply.status, 401);
     assert.equal(reply.body.code, 'invalid_token');

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { bodyLimitBytes } from '../../src/http/body-parser.js';
 import { loadContract } from '../../src/contract/contract.js';
+import { bodyLimitBytes } from '../../src/http/body-parser.js';
 import { snapshot } from '../support/cosmos-snapshot.js';
 import { email, password } from '../support/fixtures.js';
-import { startTestServer, type Reply, type TestServer } from '../support/harness.js';
+import { type Reply, startTestServer, type TestServer } from '../support/harness.js';
 
 let server: TestServer;
 let token: string;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { ConflictError, RateLimitError } from '../../src/errors.js';
-import { IdempotencyStore, type IdempotencyRecord } from '../../src/store/idempotency-store.js';
+import { type IdempotencyRecord, IdempotencyStore } from '../../src/store/idempotency-store.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { sampleValidateRequest, ValidateStub } from '../support/validate-stub.js';
 

@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { createOutboundClient, type OutboundClientOptions } from '../../src/outbound/outbound-client.js';
 import { OutboundRefusal, type OutboundRefusalReason } from '../../src/outbound/outbound-refusal.js';
-import { startLoopbackServer, type LoopbackServer } from './loopback-server.js';
+import { type LoopbackServer, startLoopbackServer } from './loopback-server.js';
 
 /** A resolver for test host names; anything else fails as an unknown name, never reaching real DNS. */
 function fakeDns(table: Record<string, string[]>) {

@@ -5,7 +5,7 @@ import { createRemoteJWKSet, customFetch, exportJWK, generateKeyPair, jwtVerify,
 import { createOutboundClient } from '../../src/outbound/outbound-client.js';
 import { outboundFetch } from '../../src/outbound/outbound-fetch.js';
 import { OutboundRefusal } from '../../src/outbound/outbound-refusal.js';
-import { startLoopbackServer, type LoopbackServer } from './loopback-server.js';
+import { type LoopbackServer, startLoopbackServer } from './loopback-server.js';
 
 describe('outboundFetch', () => {
   let jwksServer: LoopbackServer;

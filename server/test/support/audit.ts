@@ -2,16 +2,16 @@
 // store-level seeder for long chains, an RFC 4180 reader and the contract's export schema.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { dereferencedSpec } from '../../../test/support/spec.js';
 import { generateApiKey } from '../../src/auth/api-keys.js';
 import type { components } from '../../src/generated/openapi.js';
 import { newId } from '../../src/lib/ids.js';
-import { chainEvent, systemActor, type AuditEntry, type AuditTenant } from '../../src/services/audit/audit-trail.js';
-import { maxEventsPerAppend, type AuditStore } from '../../src/store/audit-store.js';
+import { type AuditEntry, type AuditTenant, chainEvent, systemActor } from '../../src/services/audit/audit-trail.js';
+import { type AuditStore, maxEventsPerAppend } from '../../src/store/audit-store.js';
 import { daysToSeconds } from '../../src/store/containers.js';
-import { loadTenantFile } from '../../src/tenants/tenant-file.js';
 import type { Tenant } from '../../src/tenants/tenant.js';
-import { dereferencedSpec } from '../../../test/support/spec.js';
-import { writeFixture, type Fixture } from './fixtures.js';
+import { loadTenantFile } from '../../src/tenants/tenant-file.js';
+import { type Fixture, writeFixture } from './fixtures.js';
 
 export type AuditEvent = components['schemas']['AuditEvent'];
 type Actor = components['schemas']['Actor'];

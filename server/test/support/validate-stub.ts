@@ -2,10 +2,10 @@
 // ValidateResult example with a fresh validation id, so idempotency is tested through the real pipeline.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { specPath } from '../../src/contract/contract.js';
 import type { ApiError } from '../../src/errors.js';
 import { newId } from '../../src/lib/ids.js';
 import type { Ok, Operation } from '../../src/routes/operation.js';
-import { specPath } from '../../src/contract/contract.js';
 
 /** A validate request that passes the contract, shared by the idempotency tests of the server and the SDK. */
 export const sampleValidateRequest = {

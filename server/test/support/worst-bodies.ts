@@ -2,8 +2,9 @@
 // from the contract: for every operation (and every variant of a discriminated body), an array
 // property filled with distinct items, an object with tens of thousands of unknown keys, and a
 // string property far over its bound. Used by the validation test and benchmark.
-import { anonymousBodyLimitBytes, bodyLimitBytes } from '../../src/http/body-parser.js';
+
 import type { Contract, OperationInfo } from '../../src/contract/contract.js';
+import { anonymousBodyLimitBytes, bodyLimitBytes } from '../../src/http/body-parser.js';
 
 type Schema = Record<string, any>;
 

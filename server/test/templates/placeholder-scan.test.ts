@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { strToU8, zipSync } from 'fflate';
-import { docxParagraphs, DocxTooLarge, partParagraphs } from '../../src/services/templates/docx-paragraphs.js';
-import { scanPlaceholders, scanTemplate, type PlaceholderScanResult } from '../../src/services/templates/placeholder-scan.js';
 import { dereferencedSpec } from '../../../test/support/spec.js';
+import { DocxTooLarge, docxParagraphs, partParagraphs } from '../../src/services/templates/docx-paragraphs.js';
+import { type PlaceholderScanResult, scanPlaceholders, scanTemplate } from '../../src/services/templates/placeholder-scan.js';
 import { docxType, makeDocx, makePdf, makeRawDocx, splitPlaceholderParagraph, wordXml } from '../sources/fixtures.js';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);

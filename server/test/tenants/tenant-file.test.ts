@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { loadTenantFile, TenantFileError } from '../../src/tenants/tenant-file.js';
 

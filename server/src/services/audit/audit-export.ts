@@ -3,12 +3,12 @@
 // not grow with the size of the export.
 import { BadRequestError } from '../../errors.js';
 import type { components } from '../../generated/openapi.js';
+import { type CsvCell, csvRow } from '../../lib/csv.js';
+import { addDays, dayRange } from '../../lib/day-range.js';
 import type { AuditStore } from '../../store/audit-store.js';
 import type { Caller } from '../call-context.js';
-import { csvRow, type CsvCell } from '../../lib/csv.js';
-import { addDays, dayRange } from '../../lib/day-range.js';
 import { kindRecords } from './audit-trail.js';
-import type { Pseudonyms, Pseudonymize } from './pseudonyms.js';
+import type { Pseudonymize, Pseudonyms } from './pseudonyms.js';
 
 type AuditEvent = components['schemas']['AuditEvent'];
 type AuditExportRequest = components['schemas']['AuditExportRequest'];

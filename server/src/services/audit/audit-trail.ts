@@ -4,17 +4,17 @@
 // reordered.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Principal } from '../../auth/principal.js';
-import { systemClock, type Clock } from '../../lib/clock.js';
-import type { Caller } from '../call-context.js';
-import { sha256Hex } from '../../lib/hash.js';
+import type { components } from '../../generated/openapi.js';
+import { canonicalJson } from '../../lib/canonical-json.js';
+import { type Clock, systemClock } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { dayRange } from '../../lib/day-range.js';
-import type { components } from '../../generated/openapi.js';
+import { sha256Hex } from '../../lib/hash.js';
 import { newId } from '../../lib/ids.js';
-import { daysToSeconds } from '../../store/containers.js';
 import type { AuditHead, AuditStore } from '../../store/audit-store.js';
+import { daysToSeconds } from '../../store/containers.js';
 import type { Tenant } from '../../tenants/tenant.js';
-import { canonicalJson } from '../../lib/canonical-json.js';
+import type { Caller } from '../call-context.js';
 
 type AuditEvent = components['schemas']['AuditEvent'];
 type AuditEventKind = components['schemas']['AuditEventKind'];

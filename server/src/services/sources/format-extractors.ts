@@ -38,16 +38,19 @@ export class ExtractionFailure extends Error {
  * control characters but tab and line feed, and no run of more than two blank lines.
  */
 export function normalizeText(text: string): string {
-  return text
-    .replace(/^\uFEFF/, '')
-    .replace(/\r\n?/g, '\n')
-    .replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '')
-    .replace(/\n{4,}/g, '\n\n\n');
+  return (
+    text
+      .replace(/^\uFEFF/, '')
+      .replace(/\r\n?/g, '\n')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
+      .replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '')
+      .replace(/\n{4,}/g, '\n\n\n')
+  );
 }
 
 async function pdfText(bytes: Uint8Array, limits: ExtractionLimits): Promise<string> {
   const { getDocumentProxy } = await import('unpdf');
-  let pdf;
+  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // No eval of font programs: PDF.js's advice for untrusted files.
     pdf = await getDocumentProxy(bytes, { isEvalSupported: false, useSystemFonts: false, stopAtErrors: false });

@@ -2,7 +2,7 @@
 import type { components } from '../../generated/openapi.js';
 import { decodeText, docxContentType, sniffLength, sniffMatches } from '../sources/content-sniff.js';
 import { runIsolated, siblingModule } from '../sources/isolated-run.js';
-import { docxParagraphs, DocxTooLarge } from './docx-paragraphs.js';
+import { DocxTooLarge, docxParagraphs } from './docx-paragraphs.js';
 
 type Placeholder = components['schemas']['Placeholder'];
 type TemplateSchema = components['schemas']['TemplateSchema'];
