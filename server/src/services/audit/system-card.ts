@@ -1,6 +1,7 @@
 // POST /api/v1/system-card (decision 8): what the service does and does not do, how it validates,
 // what the audit trail records and never records, and the tenant's retention and region.
 import { readFileSync } from 'node:fs';
+import { deterministicEngine } from '../../engine/version.js';
 import type { components } from '../../generated/openapi.js';
 import type { Caller } from '../call-context.js';
 import { enterpriseSchemaVersion } from './audit-export.js';
@@ -10,13 +11,12 @@ type SystemCard = components['schemas']['SystemCard'];
 
 const serverPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 
-// The validation engine's identity. It is also reported per result in `metadata.engine`; when the
-// engine lands, both should read one constant from it.
+// The validation engine's identity, the same constant every result reports in `metadata.engine`.
 const validationMethod: SystemCard['validation_method'] = {
-  name: 'lexical-entailment',
-  version: '1.0.0',
+  name: deterministicEngine.method,
+  version: deterministicEngine.version,
   description:
-    'Claims are matched to source sentences by term overlap; numbers, dates, negations and named entities that differ mark a contradiction.',
+    'Claims are located in the sources by BM25 ranking; numbers, dates, named entities, negation, quantifiers and the subject they belong to are checked strictly, wording leniently.',
 };
 
 // Section 2.4: what the audit trail holds, and what it never holds.
