@@ -60,10 +60,10 @@ export function createAzureBlobStorage({ credential, container, embedded, onClos
     return {
       customerId,
 
-      async presignUpload(key, { contentType, expiresInMs = defaultUploadTtlMs }) {
+      async presignUpload(key, { contentType, now, expiresInMs = defaultUploadTtlMs }) {
         const client = blob(key);
         // SAS times have one-second precision; report the instant the service will enforce.
-        const expiresOn = new Date(Math.floor((Date.now() + Math.min(expiresInMs, maxUploadTtlMs)) / 1000) * 1000);
+        const expiresOn = new Date(Math.floor((now.getTime() + Math.min(expiresInMs, maxUploadTtlMs)) / 1000) * 1000);
         const sas = generateBlobSASQueryParameters(
           {
             containerName: container.containerName,

@@ -7,6 +7,8 @@ export type PresignedUpload = components['schemas']['PresignedUpload'];
 
 export interface PresignUploadOptions {
   contentType: string;
+  /** The current time, from the caller's clock. */
+  now: Date;
   /** How long the URL stays valid; default 15 minutes. */
   expiresInMs?: number;
 }

@@ -21,7 +21,7 @@ function capturingLogger() {
 }
 
 async function upload(storage: TenantObjectStorage, key: string, body: string | Uint8Array<ArrayBuffer>, contentType = 'text/plain') {
-  const presigned = await storage.presignUpload(key, { contentType });
+  const presigned = await storage.presignUpload(key, { contentType, now: new Date() });
   return fetch(presigned.upload_url, { method: presigned.method, headers: presigned.headers, body });
 }
 
@@ -51,7 +51,11 @@ describe('object storage on embedded Azurite', () => {
   });
 
   it('presigns an upload that plain fetch can PUT, and reads it back', async () => {
-    const presigned = await acme.presignUpload('sources/grp_1/fil_1', { contentType: 'application/pdf', expiresInMs: 60_000 });
+    const presigned = await acme.presignUpload('sources/grp_1/fil_1', {
+      contentType: 'application/pdf',
+      expiresInMs: 60_000,
+      now: new Date(),
+    });
     assert.equal(presigned.method, 'PUT');
     assert.deepEqual(presigned.headers, { 'x-ms-blob-type': 'BlockBlob', 'content-type': 'application/pdf' });
     const expiresIn = Date.parse(presigned.expires_at) - Date.now();
@@ -72,7 +76,7 @@ describe('object storage on embedded Azurite', () => {
   });
 
   it('gives the SAS create and write rights on its one blob only', async () => {
-    const presigned = await acme.presignUpload('sources/grp_1/fil_sas', { contentType: 'text/plain' });
+    const presigned = await acme.presignUpload('sources/grp_1/fil_sas', { contentType: 'text/plain', now: new Date() });
     assert.equal((await fetch(presigned.upload_url, { method: 'PUT', headers: presigned.headers, body: 'mine' })).status, 201);
     assert.equal((await fetch(presigned.upload_url)).status, 403, 'read');
     assert.equal((await fetch(presigned.upload_url, { method: 'HEAD' })).status, 403, 'head');
@@ -88,7 +92,7 @@ describe('object storage on embedded Azurite', () => {
   });
 
   it('refuses an upload after the SAS expired', async () => {
-    const presigned = await acme.presignUpload('sources/grp_1/late', { contentType: 'text/plain', expiresInMs: -60_000 });
+    const presigned = await acme.presignUpload('sources/grp_1/late', { contentType: 'text/plain', expiresInMs: -60_000, now: new Date() });
     const response = await fetch(presigned.upload_url, { method: 'PUT', headers: presigned.headers, body: 'late' });
     assert.equal(response.status, 403);
     assert.equal(await acme.getProperties('sources/grp_1/late'), null);
@@ -156,7 +160,7 @@ describe('object storage on embedded Azurite', () => {
       'a/..',
     ]) {
       assert.throws(() => tenantKey('acme', key), StorageKeyError, JSON.stringify(key));
-      await assert.rejects(acme.presignUpload(key, { contentType: 'text/plain' }), StorageKeyError);
+      await assert.rejects(acme.presignUpload(key, { contentType: 'text/plain', now: new Date() }), StorageKeyError);
     }
     for (const customerId of ['Acme', '../globex', 'a', 'acme/x', '']) {
       assert.throws(() => storage.forTenant(customerId), StorageKeyError, customerId);
@@ -175,7 +179,7 @@ describe('opening storage', () => {
 
   it('uses an account from a connection string, and stops its own emulator on close', async () => {
     const embedded = await openObjectStorage({ account: null, container: 'shared', log: quiet });
-    const key = (await embedded.forTenant('acme').presignUpload('k', { contentType: 'text/plain' })).upload_url;
+    const key = (await embedded.forTenant('acme').presignUpload('k', { contentType: 'text/plain', now: new Date() })).upload_url;
     const endpoint = key.slice(0, key.indexOf('/shared/'));
     const connectionString = `DefaultEndpointsProtocol=http;AccountName=${azuriteAccount.name};AccountKey=${azuriteAccount.key};BlobEndpoint=${endpoint};`;
     const configured = await openObjectStorage({ account: { connectionString }, container: 'shared', log: quiet });
