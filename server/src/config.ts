@@ -1,6 +1,7 @@
 // Configuration from environment variables, checked once at start.
 import { fileURLToPath } from 'node:url';
 import proxyAddr from 'proxy-addr';
+import type { StorageAccount } from './storage/index.js';
 
 /** How many proxies, or which addresses, may set X-Forwarded-For (Express's `trust proxy`). */
 export type TrustProxy = false | number | string[];
@@ -19,6 +20,9 @@ export interface Config {
   logLevel: string;
   cosmos: { endpoint: string; key: string } | null;
   cosmosDatabase: string;
+  /** Azure Blob Storage for uploaded files; null for the embedded Azurite emulator. */
+  storage: StorageAccount;
+  storageContainer: string;
   tenantsFile: string;
   historyTtlDays: number;
   jwtSecret: string | null;
@@ -80,6 +84,25 @@ function trustProxy(raw: string | undefined): TrustProxy {
   return entries;
 }
 
+function storageAccount(env: NodeJS.ProcessEnv): StorageAccount {
+  const connectionString = env.AZURE_STORAGE_CONNECTION_STRING || undefined;
+  const accountName = env.AZURE_STORAGE_ACCOUNT || undefined;
+  const accountKey = env.AZURE_STORAGE_KEY || undefined;
+  if (connectionString && (accountName || accountKey)) {
+    throw new ConfigError('AZURE_STORAGE_CONNECTION_STRING', 'must not be set together with AZURE_STORAGE_ACCOUNT and AZURE_STORAGE_KEY');
+  }
+  if (connectionString) return { connectionString };
+  if (Boolean(accountName) !== Boolean(accountKey)) {
+    throw new ConfigError(
+      accountName ? 'AZURE_STORAGE_KEY' : 'AZURE_STORAGE_ACCOUNT',
+      `must be set together with ${accountName ? 'AZURE_STORAGE_ACCOUNT' : 'AZURE_STORAGE_KEY'}`,
+    );
+  }
+  const endpoint = env.AZURE_STORAGE_ENDPOINT || undefined;
+  if (endpoint && !/^https?:\/\//.test(endpoint)) throw new ConfigError('AZURE_STORAGE_ENDPOINT', 'must be an http(s) URL');
+  return accountName && accountKey ? { accountName, accountKey, ...(endpoint ? { endpoint } : {}) } : null;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const endpoint = env.COSMOS_ENDPOINT || undefined;
   const key = env.COSMOS_KEY || undefined;
@@ -111,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     cosmos: endpoint && key ? { endpoint, key } : null,
     cosmosDatabase: env.COSMOS_DATABASE || 'groundcheck',
+    storage: storageAccount(env),
+    storageContainer: env.AZURE_STORAGE_CONTAINER || 'groundcheck',
     tenantsFile: env.TENANTS_FILE || defaultTenantsFile,
     historyTtlDays: integer(env, 'HISTORY_TTL_DAYS', 90, 1, 3650),
     jwtSecret,

@@ -20,6 +20,7 @@ import { AuthService } from './services/auth/auth-service.js';
 import { bootstrapUsers } from './services/auth/user-bootstrap.js';
 import { ReadinessService } from './services/health/readiness.js';
 import { RateLimiter } from './services/rate-limits/rate-limiter.js';
+import { type ObjectStorage, openObjectStorage } from './storage/index.js';
 import { AuditStore } from './store/audit-store.js';
 import { type CosmosStore, openCosmos } from './store/cosmos.js';
 import { IdempotencyStore } from './store/idempotency-store.js';
@@ -35,6 +36,7 @@ export interface Container {
   validator: ContractValidator;
   tenants: TenantRegistry;
   cosmos: CosmosStore;
+  storage: ObjectStorage;
   authenticator: Authenticator;
   rateLimiter: RateLimiter;
   idempotency: IdempotencyStore;
@@ -51,6 +53,8 @@ export interface Container {
 export interface ContainerOptions {
   /** An open Cosmos account to use instead of opening the configured one (several processes of one deployment). */
   cosmos?: CosmosStore;
+  /** Object storage to share instead of opening the configured account. */
+  storage?: ObjectStorage;
   clock?: Clock;
   loginThrottle?: ThrottleLimits;
 }
@@ -62,6 +66,7 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
     log.warn('JWT_SECRET is not set: login tokens are signed with a per-process key and stop working when the process restarts.');
   }
   const cosmos = options.cosmos ?? (await openCosmos({ cosmos: config.cosmos, databaseId: config.cosmosDatabase, log }));
+  const storage = options.storage ?? (await openObjectStorage({ account: config.storage, container: config.storageContainer, log }));
   const users = new UserStore(cosmos.container('users'));
   await bootstrapUsers(tenants.all, users, clock, log);
 
@@ -84,17 +89,19 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
     validator: new ContractValidator(contract),
     tenants,
     cosmos,
+    storage,
     authenticator: new Authenticator(tenants, users, localTokens, new OidcVerifier()),
     rateLimiter: new RateLimiter(),
     idempotency: new IdempotencyStore(cosmos.container('idempotency')),
     services,
     operations: {
-      ...healthOperations(new ReadinessService({ cosmos: () => cosmos.ping() })),
+      ...healthOperations(new ReadinessService({ cosmos: () => cosmos.ping(), storage: () => storage.ping() })),
       ...authOperations(services.auth),
       ...auditOperations(services.audit),
     },
     async close() {
       if (!options.cosmos) await cosmos.close();
+      if (!options.storage) await storage.close();
     },
   };
 }

@@ -2,6 +2,7 @@
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { type RunningServer, startServer } from './server.js';
+import { StorageConfigError } from './storage/index.js';
 import { TenantFileError } from './tenants/tenant-file.js';
 
 async function main() {
@@ -20,7 +21,7 @@ async function main() {
   try {
     server = await startServer(config, log);
   } catch (error) {
-    if (error instanceof TenantFileError) {
+    if (error instanceof TenantFileError || error instanceof StorageConfigError) {
       log.fatal(error.message);
       process.exit(1);
     }

@@ -20,6 +20,13 @@ test('each bad variable is named with the reason', () => {
     [{ HISTORY_TTL_DAYS: '0' }, /HISTORY_TTL_DAYS must be between 1 and 3650/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ AZURE_STORAGE_ACCOUNT: 'acme' }, /AZURE_STORAGE_KEY must be set together with AZURE_STORAGE_ACCOUNT/],
+    [{ AZURE_STORAGE_KEY: 'a2V5' }, /AZURE_STORAGE_ACCOUNT must be set together with AZURE_STORAGE_KEY/],
+    [{ AZURE_STORAGE_CONNECTION_STRING: 'x', AZURE_STORAGE_ACCOUNT: 'acme', AZURE_STORAGE_KEY: 'a2V5' }, /must not be set together/],
+    [
+      { AZURE_STORAGE_ACCOUNT: 'acme', AZURE_STORAGE_KEY: 'a2V5', AZURE_STORAGE_ENDPOINT: 'acme.blob' },
+      /AZURE_STORAGE_ENDPOINT must be an http\(s\) URL/,
+    ],
     [{ TRUST_PROXY: 'true' }, /TRUST_PROXY must be the number of proxies in front of the server or their addresses/],
     [{ TRUST_PROXY: '0' }, /TRUST_PROXY must be a hop count from 1 to 10/],
     [{ TRUST_PROXY: 'not-an-address' }, /TRUST_PROXY must be a hop count or a comma-separated list/],

@@ -1,5 +1,6 @@
 // Bearer tokens from a tenant's identity provider, checked against its JWKS, issuer and audience.
-import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import { createRemoteJWKSet, customFetch, type JWTPayload, jwtVerify } from 'jose';
+import { createOutboundClient, outboundFetch } from '../outbound/index.js';
 import type { OidcSettings, Tenant } from '../tenants/tenant.js';
 import { tokenError } from './local-tokens.js';
 
@@ -13,10 +14,12 @@ export class OidcVerifier {
 
   async verify(token: string, tenant: Tenant, now: Date): Promise<JWTPayload> {
     const settings = tenant.auth.oidc as OidcSettings;
-    let keySet = this.keySets.get(settings.jwksUri);
+    // One key set per tenant: the fetch goes through the outbound guard with that tenant's allowlist.
+    let keySet = this.keySets.get(tenant.customerId);
     if (!keySet) {
-      keySet = createRemoteJWKSet(new URL(settings.jwksUri), { timeoutDuration: 5000, cooldownDuration: 30_000 });
-      this.keySets.set(settings.jwksUri, keySet);
+      const fetchKeys = outboundFetch(createOutboundClient({ allow: tenant.outboundAllow, totalTimeoutMs: 5000, maxBytes: 1024 * 1024 }));
+      keySet = createRemoteJWKSet(new URL(settings.jwksUri), { timeoutDuration: 5000, cooldownDuration: 30_000, [customFetch]: fetchKeys });
+      this.keySets.set(tenant.customerId, keySet);
     }
     try {
       const { payload } = await jwtVerify(token, keySet, {

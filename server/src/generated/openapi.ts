@@ -1856,6 +1856,8 @@ export interface components {
             checks: {
                 /** @enum {string} */
                 cosmos: "ok" | "unavailable";
+                /** @enum {string} */
+                storage: "ok" | "unavailable";
             };
         };
     };
@@ -2306,7 +2308,8 @@ export interface operations {
                      * @example {
                      *       "status": "ok",
                      *       "checks": {
-                     *         "cosmos": "ok"
+                     *         "cosmos": "ok",
+                     *         "storage": "ok"
                      *       }
                      *     }
                      */
@@ -2324,7 +2327,8 @@ export interface operations {
                      * @example {
                      *       "status": "unavailable",
                      *       "checks": {
-                     *         "cosmos": "unavailable"
+                     *         "cosmos": "ok",
+                     *         "storage": "unavailable"
                      *       }
                      *     }
                      */

@@ -6,7 +6,10 @@ export function healthOperations(readiness: ReadinessService) {
     getHealth: async () => ({ status: 'ok' as const }),
     getReadiness: async () => {
       const { ready, checks } = await readiness.check();
-      const body = { status: ready ? ('ok' as const) : ('unavailable' as const), checks: checks as { cosmos: 'ok' | 'unavailable' } };
+      const body = {
+        status: ready ? ('ok' as const) : ('unavailable' as const),
+        checks: checks as { cosmos: 'ok' | 'unavailable'; storage: 'ok' | 'unavailable' },
+      };
       return ready ? body : new StatusReply<'getReadiness', 503>(503, body);
     },
   } satisfies OperationTable;

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
+import { parseAllowlist } from '../outbound/address-policy.js';
 import { defaultAuditRetentionDays, defaultRateLimit, type Tenant } from './tenant.js';
 
 const schema = JSON.parse(readFileSync(new URL('../../tenant-file.schema.json', import.meta.url), 'utf8'));
@@ -81,6 +82,11 @@ function check(tenants: Tenant[], file: string, historyTtlDays: number) {
         `must be longer than the history retention (HISTORY_TTL_DAYS = ${historyTtlDays})`,
       );
     }
+    try {
+      parseAllowlist(tenant.outboundAllow);
+    } catch {
+      throw new TenantFileError(file, `${at}/outbound/allow`, 'holds a malformed address range');
+    }
     const keyIds = new Set<string>();
     tenant.apiKeys.forEach((key, k) => {
       if (keyIds.has(key.id)) throw new TenantFileError(file, `${at}/api_keys/${k}/id`, `duplicate API key id "${key.id}"`);
@@ -110,6 +116,7 @@ interface RawTenant {
   workflow?: { review_required?: Tenant['workflow']['reviewRequired'] };
   rate_limit?: { requests: number; window_seconds: number };
   audit_retention_days?: number;
+  outbound?: { allow?: string[] };
   api_keys?: { id: string; name?: string; role: Tenant['apiKeys'][number]['role']; sha256: string }[];
   auth: {
     local?: {
@@ -149,6 +156,7 @@ function toTenant(raw: RawTenant, region: string): Tenant {
     workflow: { reviewRequired: raw.workflow?.review_required ?? 'never' },
     rateLimit: raw.rate_limit ? { requests: raw.rate_limit.requests, windowSeconds: raw.rate_limit.window_seconds } : defaultRateLimit,
     auditRetentionDays: raw.audit_retention_days ?? defaultAuditRetentionDays,
+    outboundAllow: raw.outbound?.allow ?? [],
     apiKeys: (raw.api_keys ?? []).map((k) => ({ id: k.id, name: k.name ?? null, role: k.role, sha256: k.sha256 })),
     auth: {
       local: local

@@ -38,6 +38,8 @@ export interface Tenant {
   workflow: { reviewRequired: ReviewPolicy };
   rateLimit: { requests: number; windowSeconds: number };
   auditRetentionDays: number;
+  /** Hosts, addresses and ranges the outbound guard lets through for this tenant although they are private. */
+  outboundAllow: string[];
   apiKeys: ApiKeyEntry[];
   auth: { local: { users: BootstrapUser[] } | null; oidc: OidcSettings | null };
 }

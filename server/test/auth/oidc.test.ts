@@ -179,3 +179,22 @@ describe('OIDC claims taken only as what they claim to be (probe regressions)', 
     assert.equal(reply.status, 401, reply.text);
   });
 });
+
+describe('the key set is fetched through the outbound guard', () => {
+  test('a JWKS address the tenant does not allow is never contacted, and its tokens are refused', async () => {
+    const { writeFixture } = await import('../support/fixtures.js');
+    const port = (jwksServer.address() as AddressInfo).port;
+    const guarded = await startTestServer({
+      fixture: await writeFixture({ jwksUri: `http://127.0.0.1:${port}/keys`, overrides: { initech: { outbound: { allow: [] } } } }),
+    });
+    try {
+      const before = jwksRequests;
+      const reply = await guarded.call('/auth/me', undefined, { token: await token() });
+      assert.equal(reply.status, 401, reply.text);
+      assert.equal(reply.body.code, 'invalid_token');
+      assert.equal(jwksRequests, before, 'the loopback key server received nothing');
+    } finally {
+      await guarded.close();
+    }
+  });
+});

@@ -5,12 +5,27 @@ import { startTestServer } from '../support/harness.js';
 test('/readyz reports Cosmos DB; /healthz only the process', async () => {
   const server = await startTestServer();
   try {
-    assert.deepEqual((await server.call('/readyz', undefined, { method: 'GET' })).body, { status: 'ok', checks: { cosmos: 'ok' } });
+    assert.deepEqual((await server.call('/readyz', undefined, { method: 'GET' })).body, {
+      status: 'ok',
+      checks: { cosmos: 'ok', storage: 'ok' },
+    });
     await server.cosmos.close();
     const down = await server.call('/readyz', undefined, { method: 'GET' });
     assert.equal(down.status, 503);
-    assert.deepEqual(down.body, { status: 'unavailable', checks: { cosmos: 'unavailable' } });
+    assert.deepEqual(down.body, { status: 'unavailable', checks: { cosmos: 'unavailable', storage: 'ok' } });
     assert.equal((await server.call('/healthz', undefined, { method: 'GET' })).status, 200);
+  } finally {
+    await server.close().catch(() => undefined);
+  }
+});
+
+test('/readyz reports object storage', async () => {
+  const server = await startTestServer();
+  try {
+    await server.container.storage.close();
+    const down = await server.call('/readyz', undefined, { method: 'GET' });
+    assert.equal(down.status, 503);
+    assert.deepEqual(down.body, { status: 'unavailable', checks: { cosmos: 'ok', storage: 'unavailable' } });
   } finally {
     await server.close().catch(() => undefined);
   }

@@ -10,7 +10,8 @@ const right = {
   getHealth: async () => ({ status: 'ok' as const }),
   listAuditEvents: async (body) => ({ data: [], has_more: false, next_cursor: body.cursor ?? null }),
   exportAuditEvents: async () => new Streamed('text/csv', (async function* () {})(), 'audit.csv'),
-  getReadiness: async () => new StatusReply<'getReadiness', 503>(503, { status: 'unavailable', checks: { cosmos: 'unavailable' } }),
+  getReadiness: async () =>
+    new StatusReply<'getReadiness', 503>(503, { status: 'unavailable', checks: { cosmos: 'unavailable', storage: 'ok' } }),
 } satisfies OperationTable;
 
 export const wrongResponse = {
@@ -30,7 +31,7 @@ export const wrongBody = {
 
 export const wrongStatus = {
   // @ts-expect-error getReadiness declares no 418
-  getReadiness: async () => new StatusReply<'getReadiness', 418>(418, { status: 'ok', checks: { cosmos: 'ok' } }),
+  getReadiness: async () => new StatusReply<'getReadiness', 418>(418, { status: 'ok', checks: { cosmos: 'ok', storage: 'ok' } }),
 } satisfies OperationTable;
 
 export const unknownOperation = {

@@ -73,6 +73,8 @@ export async function writeFixture(options: { jwksUri?: string; overrides?: Reco
       customer_id: 'initech',
       name: 'Initech',
       features: { document_templates: true, audit_trail: true },
+      // The test identity provider listens on loopback, which the outbound guard refuses unless allowed.
+      outbound: { allow: ['127.0.0.1'] },
       auth: {
         oidc: {
           issuer: oidcIssuer,
