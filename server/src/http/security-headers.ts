@@ -8,6 +8,7 @@ export function securityHeaders(): RequestHandler[] {
       // An API answers no page: a document that somehow renders may load and run nothing.
       contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
       crossOriginEmbedderPolicy: false,
+      frameguard: { action: 'deny' },
     }),
     (_req, res, next) => {
       // Responses carry tokens, audit data and answers about private documents.

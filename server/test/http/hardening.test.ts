@@ -233,6 +233,7 @@ describe('security headers', () => {
       assert.equal(reply.headers.get('x-content-type-options'), 'nosniff');
       assert.match(reply.headers.get('content-security-policy') ?? '', /default-src 'none'/);
       assert.equal(reply.headers.get('x-powered-by'), null);
+      assert.equal(reply.headers.get('x-frame-options'), 'DENY');
     }
   });
 });
