@@ -9,8 +9,14 @@ import { createEngine } from '../server/src/engine/index.js';
 
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 5);
 const data = fileURLToPath(new URL('../../shared/data/', import.meta.url));
-const halu = readFileSync(`${data}halueval-qa-dev.jsonl`, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { knowledge: string; question: string; right_answer: string; hallucinated_answer: string });
-const rag = readFileSync(`${data}rag-cases-dev.jsonl`, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { source: string; question: string; answer: string });
+const halu = readFileSync(`${data}halueval-qa-dev.jsonl`, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as { knowledge: string; question: string; right_answer: string; hallucinated_answer: string });
+const rag = readFileSync(`${data}rag-cases-dev.jsonl`, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as { source: string; question: string; answer: string });
 const engine = createEngine();
 
 const documents = [...rag.map((r) => r.source), ...halu.map((h) => h.knowledge)];
@@ -37,7 +43,9 @@ function sourcesOf(bytes: number): { source_id: string; text: string }[] {
   }
   // Ten sources of equal size, as a source group of several files would give.
   const per = Math.ceil(parts.length / 10);
-  return Array.from({ length: 10 }, (_, i) => ({ source_id: `src_${i}`, text: parts.slice(i * per, (i + 1) * per).join('\n\n') })).filter((s) => s.text);
+  return Array.from({ length: 10 }, (_, i) => ({ source_id: `src_${i}`, text: parts.slice(i * per, (i + 1) * per).join('\n\n') })).filter(
+    (s) => s.text,
+  );
 }
 
 async function time(fn: () => Promise<unknown>): Promise<number> {
@@ -56,14 +64,20 @@ for (const bytes of [10_000, 100_000, 1_000_000, 10_000_000]) {
   for (let r = 0; r < runs; r++) times.push(await time(() => engine.validate({ question: 'What are the terms?', answer, sources })));
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)]!;
-  console.log(`  ${(size / 1e6).toFixed(2).padStart(6)} MB of sources: ${median.toFixed(1).padStart(8)} ms  (${(median / (size / 1e6)).toFixed(1)} ms per MB)`);
+  console.log(
+    `  ${(size / 1e6).toFixed(2).padStart(6)} MB of sources: ${median.toFixed(1).padStart(8)} ms  (${(median / (size / 1e6)).toFixed(1)} ms per MB)`,
+  );
 }
 
 const cases = [
-  ...halu.flatMap((h) => [{ question: h.question, answer: h.right_answer, text: h.knowledge }, { question: h.question, answer: h.hallucinated_answer, text: h.knowledge }]),
+  ...halu.flatMap((h) => [
+    { question: h.question, answer: h.right_answer, text: h.knowledge },
+    { question: h.question, answer: h.hallucinated_answer, text: h.knowledge },
+  ]),
   ...rag.map((r) => ({ question: r.question, answer: r.answer, text: r.source })),
 ];
 const total = await time(async () => {
-  for (const c of cases) await engine.validate({ question: c.question, answer: c.answer, sources: [{ source_id: 'inline_text', text: c.text }] });
+  for (const c of cases)
+    await engine.validate({ question: c.question, answer: c.answer, sources: [{ source_id: 'inline_text', text: c.text }] });
 });
 console.log(`eval cases: ${cases.length}, mean ${(total / cases.length).toFixed(2)} ms per case`);

@@ -27,12 +27,49 @@ export function derivable(target: Quantity, pool: Quantity[]): boolean {
       const a = numbers[i]!;
       const b = numbers[j]!;
       if ([a + b, a - b, a * b, a / b].some((c) => near(c, goal, tolerance))) return true;
-      // a × b × c and a × b + c: totals over people and nights, per-item fees with a base.
+      // a × b × c: totals over people and nights. (a × b + c over every figure of the answer and
+      // question finds some match for almost any total, so a wrong sum would pass.)
       for (let k = 0; k < numbers.length; k++) {
         if (k === i || k === j) continue;
-        const c = numbers[k]!;
-        if (near(a * b * c, goal, tolerance) || near(a * b + c, goal, tolerance)) return true;
+        if (near(a * b * numbers[k]!, goal, tolerance)) return true;
       }
+    }
+  }
+  return false;
+}
+
+const dayMs = 86400000;
+
+function dayOf(q: Quantity, endOfMonth: boolean): number | undefined {
+  const d = q.date;
+  if (!d) return undefined;
+  const year = d.year ?? 2001;
+  if (d.day !== undefined) return Date.UTC(year, d.month - 1, d.day) / dayMs;
+  return endOfMonth ? Date.UTC(year, d.month, 0) / dayMs : undefined;
+}
+
+/**
+ * A date the answer works out itself: the month of a date it or the question gives ("the end of
+ * March" for an outage on March 10), or such a date plus a period ("30 days after the end of March"
+ * is April 30).
+ */
+export function derivableDate(target: Quantity, pool: Quantity[]): boolean {
+  const goal = target.date;
+  if (!goal) return false;
+  const dates = pool.filter((q) => q !== target && q.date);
+  const wholeMonth = goal.day === undefined || /\b(?:end|start|beginning|middle|close)\s+of\b/i.test(goal.text);
+  if (
+    wholeMonth &&
+    dates.some((q) => q.date!.month === goal.month && (goal.year === undefined || q.date!.year === undefined || q.date!.year === goal.year))
+  )
+    return true;
+  const want = dayOf(target, false);
+  if (want === undefined) return false;
+  const periods = pool.filter((q) => q.kind === 'duration' && q.unit === 's').map((q) => Math.round(q.value / 86400));
+  for (const q of dates) {
+    for (const base of [dayOf(q, false), dayOf(q, true)]) {
+      if (base === undefined) continue;
+      if (periods.some((p) => Math.abs(base + p - want) <= 1)) return true;
     }
   }
   return false;

@@ -19,10 +19,17 @@ export interface SplitAnswer {
   polaritySpan: [number, number] | undefined;
 }
 
-const sentenceEnd = /[.!?]+["”’)]?(?=\s+["“‘(]?[\p{Lu}\d`$€£])|\n+|[.!?]+["”’)]?\s*$/gu;
+// A sentence ends at . ! ? (with a closing quote and a citation such as "[src_1]" kept with it)
+// before a capital, digit or opening quote; at a line break; or at the end.
+const sentenceEnd = /[.!?]+["”’)]?(?:\s*\[[^\]\n]{1,80}\])?(?=\s+["“‘(]?[\p{Lu}\d`$€£])|\n+|[.!?]+["”’)]?(?:\s*\[[^\]\n]{1,80}\])?\s*$/gu;
 const clauseBreak = /;\s+|\s+[—–]\s+|\s+-\s+|,\s+(?=(?:but|while|whereas|though|although|so|and then|plus)\b)|:\s+(?=[\p{L}`$€£\d])/gu;
-const leadingFraming = /^(?:(?:yes|no|nope|yep|sure|sorry|certainly|absolutely|unfortunately|sadly|fortunately|good news|ok|okay|not really|not yet|not anymore|unfortunately not|i'm afraid not|i'm afraid|i am afraid|it seems not|it depends|good question|great question)\b[\s,!.:;—–-]*)+|^(?:the\s+)?(?:short\s+)?answer\s+is\s+(?:that\s+)?|^(?:according to|based on|per|as stated in|as per)\s+(?:the\s+)?[^,]{0,60},\s*|^(?:the\s+)?(?:policy|document|summary|article|manual|page|terms|agreement|guide|notes?|changelog|sla|faq)\s+(?:says|states|notes|explains|mentions|indicates|specifies)\s+(?:that\s+)?/iu;
-const polarityWord = /^\s*(yes|yep|yeah|sure|absolutely|certainly|no|nope|not really|not yet|not anymore|unfortunately not|sadly,? no|i'm afraid not|it seems not)\b/i;
+const leadingFraming =
+  /^(?:(?:yes|no|nope|yep|sure|sorry|certainly|absolutely|unfortunately|sadly|fortunately|good news|ok|okay|not really|not yet|not anymore|unfortunately not|i'm afraid not|i'm afraid|i am afraid|it seems not|it depends|good question|great question)\b[\s,!.:;—–-]*)+|^(?:the\s+)?(?:short\s+)?answer\s+is\s+(?:that\s+)?|^(?:according to|based on|per|as stated in|as per)\s+(?:the\s+)?[^,]{0,60},\s*|^(?:the\s+)?(?:policy|document|summary|article|manual|page|terms|agreement|guide|notes?|changelog|sla|faq)\s+(?:says|states|notes|explains|mentions|indicates|specifies)\s+(?:that\s+)?/iu;
+// Abbreviations that end in a period without ending the sentence ("the Abbey of St. Ildra").
+const abbreviation =
+  /(?:\b(?:[A-Z]|St|Dr|Mr|Mrs|Ms|Prof|Jr|Sr|No|Vol|vs|etc|Inc|Ltd|Co|Corp|Gen|Col|Lt|Mt|Ft|approx|e\.g|i\.e|U\.S|U\.K))$/;
+const polarityWord =
+  /^\s*(yes|yep|yeah|sure|absolutely|certainly|no|nope|not really|not yet|not anymore|unfortunately not|sadly,? no|i'm afraid not|it seems not)\b/i;
 
 export function splitAnswer(answer: string): SplitAnswer {
   const claims: ClaimSpan[] = [];
@@ -30,6 +37,7 @@ export function splitAnswer(answer: string): SplitAnswer {
   sentenceEnd.lastIndex = 0;
   const sentences: [number, number][] = [];
   for (let m = sentenceEnd.exec(answer); m; m = sentenceEnd.exec(answer)) {
+    if (m[0].startsWith('.') && abbreviation.test(answer.slice(Math.max(0, m.index - 6), m.index))) continue;
     sentences.push([start, m.index + m[0].length]);
     start = m.index + m[0].length;
     if (m[0].length === 0) sentenceEnd.lastIndex++;
@@ -70,7 +78,10 @@ function addClaim(claims: ClaimSpan[], answer: string, start: number, end: numbe
   text = answer.slice(from, to);
   if (!/[\p{L}\p{N}]/u.test(text)) return;
   if (courtesyPatterns.some((pattern) => pattern.test(text))) return;
-  // A clause with no word of three letters or more (a lone "No", "OK") carries no fact.
-  if (!/[\p{L}\p{N}]{3,}/u.test(text) && !/\d/.test(text)) return;
+  // A connective left alone between two commas ("..., though, so...") is no claim.
+  if (/^(?:though|however|also|too|then|instead|anyway|still|thus|so|and|but)$/i.test(text)) return;
+  // A clause with no word of three letters or more (a lone "No", "OK") carries no fact, unless
+  // it is an acronym ("F.E.A.R.", "R&B").
+  if (!/[\p{L}\p{N}]{3,}/u.test(text) && !/\d/.test(text) && !/\p{Lu}.*\p{Lu}/u.test(text)) return;
   claims.push({ text, start: from, end: to, sentenceStart, sentenceEnd });
 }

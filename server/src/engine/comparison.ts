@@ -1,49 +1,164 @@
-// Comparison questions ("Which came first, A or B?", "Who was born first, A or B?"): the option
-// the answer picks is checked against the dates the sources give for each option.
-import { retrieve, type SourceView } from './evidence.js';
-import { extractQuantities } from './quantities.js';
+// Questions that offer options ("Which came first, A or B?", "Who was inducted, A or B?", "Between A
+// and B, who is older?"): the option the answer picks is checked against the sources as a whole. An
+// ordering is decided by the years the sources give for each option; any other choice by which
+// option's sentences carry the question's own words ("inducted", "Hall of Fame").
+import type { SourceView } from './evidence.js';
+import { retrieve } from './evidence.js';
+import { stopwords } from './lexicon.js';
+import { tokenize } from './tokens.js';
 
-const earlierWanted = /\b(first|earlier|earliest|before|older|oldest)\b/i;
+const earlierWanted = /\b(first|earlier|earliest|before|older|oldest|elder)\b/i;
 const laterWanted = /\b(later|latest|after|younger|youngest|newer|newest|more recent|most recent(ly)?)\b/i;
+/** Question words that say what is asked, not what the option must have. */
+const askWords = new Set(['which', 'who', 'whom', 'what', 'one', 'between', 'first', 'earlier', 'older', 'younger', 'later', 'born']);
 
 export interface OptionVerdict {
   chosen: string;
-  /** The option the dates favour. */
+  /** The option the sources favour. */
   expected: string;
   passageIds: number[];
+  reason: string;
 }
 
-/** The two options of an "A or B" question, if it is one. */
+const connector = /^(?:of|for|the|and|de|la|del|von|van|der|le|du|da|&|'s|a|an|in|on|at)$/i;
+
+/** A run of capitalised words (with short connectors inside) ending at or starting from `at`. */
+export function nameRun(words: string[], from: number, step: 1 | -1): string | undefined {
+  const out: string[] = [];
+  for (let i = from; i >= 0 && i < words.length; i += step) {
+    const raw = words[i]!;
+    // An initial ("E.") is part of the name; other punctuation closes the run on its side.
+    const initial = /^\p{Lu}\.$/u.test(raw);
+    const w = initial ? raw : raw.replace(/[?,.!:;]+$/, '');
+    if (step === -1 && w !== raw && i !== from) break;
+    if (/^[\p{Lu}\d"“]/u.test(w)) out.push(w);
+    else if (connector.test(w) && out.length > 0) out.push(w);
+    else break;
+    if (step === 1 && w !== raw) break;
+  }
+  while (out.length > 0 && connector.test(out[out.length - 1]!)) out.pop();
+  // A question's opening word is not part of the name ("Is A or B...").
+  if (step === -1 && out.length > 1 && /^(?:is|are|was|were|did|does|do|which|who|what|whose|has|have|had)$/i.test(out[out.length - 1]!))
+    out.pop();
+  if (out.length === 0) return undefined;
+  return (step === 1 ? out : out.reverse()).join(' ');
+}
+
+/** The two options of a question, if it offers two. */
 export function questionOptions(question: string): [string, string] | undefined {
-  const m = /(?:,|:|\b(?:first|earlier|older|younger|later|more|less|fewer|larger|smaller))\s+(?:the\s+)?([^,?]+?)\s+or\s+(?:the\s+)?([^,?]+?)\s*\??\s*$/i.exec(question.trim());
-  if (!m) return undefined;
-  return [m[1]!.trim(), m[2]!.trim()];
+  const q = question.trim();
+  const between = /\bbetween\s+(?:the\s+)?(.+?)\s+and\s+(?:the\s+)?(.+?)(?:,|\?|\s+(?:which|who|what)\b)/i.exec(q);
+  if (between) {
+    const a = between[1]!.trim().split(/\s+/);
+    return [nameRun(a, a.length - 1, -1) ?? between[1]!.trim(), between[2]!.trim()];
+  }
+  const words = q.split(/\s+/);
+  const or = words.findIndex((w, i) => w.toLowerCase() === 'or' && i > 0);
+  if (or > 0) {
+    const a = nameRun(words, or - 1, -1);
+    const b = nameRun(words, or + 1, 1);
+    if (a && b && !/[,]$/.test(words[or - 1]!)) return [a, b];
+  }
+  const m =
+    /(?:,|:|\b(?:first|earlier|older|younger|later|more|less|fewer|larger|smaller))\s+(?:the\s+)?([^,?]+?)\s+or\s+(?:the\s+)?([^,?]+?)\s*\??\s*$/i.exec(
+      q,
+    );
+  return m ? [m[1]!.trim(), m[2]!.trim()] : undefined;
 }
 
-/** Decides an ordering question by dates; undefined when it is not one or the dates are missing. */
-export function checkOrdering(question: string, answer: string, view: SourceView): OptionVerdict | undefined {
-  const wantsEarlier = earlierWanted.test(question);
-  const wantsLater = !wantsEarlier && laterWanted.test(question);
-  if (!wantsEarlier && !wantsLater) return undefined;
-  const options = questionOptions(question);
-  if (!options) return undefined;
-  const mentions = options.map((o) => answer.toLowerCase().includes(o.toLowerCase()));
-  if (mentions[0] === mentions[1]) return undefined;
-  const chosen = mentions[0] ? options[0] : options[1];
-  const years = options.map((option) => firstYear(option, view));
-  if (years.some((y) => y === undefined) || years[0]!.year === years[1]!.year) return undefined;
-  const earlier = years[0]!.year < years[1]!.year ? options[0] : options[1];
-  const later = earlier === options[0] ? options[1] : options[0];
-  return { chosen, expected: wantsEarlier ? earlier : later, passageIds: years.map((y) => y!.passage) };
+/** Words that identify an option in a text: its capitalised words, or all its words. */
+export function keysOf(option: string): string[] {
+  const words = option.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const capitals = (option.match(/[\p{Lu}][\p{L}\p{N}'’-]*/gu) ?? []).map((w) => w.toLowerCase().replace(/['’]s$/, ''));
+  return (capitals.length > 0 ? capitals : words).filter((w) => !connector.test(w));
 }
 
-/** The first year stated in the passage that best speaks about `option`. */
-function firstYear(option: string, view: SourceView): { year: number; passage: number } | undefined {
-  const head = option.split(/\s+/).find((w) => /^\p{Lu}/u.test(w))?.toLowerCase() ?? option.toLowerCase();
-  for (const passage of retrieve(view, [{ text: option, weight: 1 }], 4)) {
-    if (!passage.text.toLowerCase().includes(head)) continue;
-    const year = passage.quantities.map((q) => (q.kind === 'date' ? q.raw : q.kind === 'count' && Number.isInteger(q.raw) && q.raw >= 1000 && q.raw <= 2100 ? q.raw : 0)).find((y) => y > 0);
-    if (year) return { year, passage: passage.id };
+function mentions(text: string, keys: string[]): boolean {
+  const lower = text.toLowerCase();
+  return keys.length > 0 && keys.every((k) => new RegExp(`\\b${k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u').test(lower));
+}
+
+/** Ids of passages about an option: those naming it and the next two ("He was inducted..."). */
+export function sentencesAbout(option: string, other: string, view: SourceView): number[] {
+  const keys = keysOf(option);
+  const otherKeys = keysOf(other);
+  const ids = new Set<number>();
+  for (const p of retrieve(view, [{ text: option, weight: 1 }], 6)) {
+    if (!mentions(p.text, keys)) continue;
+    ids.add(p.id);
+    for (let next = p.id + 1; next <= p.id + 2 && next < view.index.passages.length; next++) {
+      const passage = view.index.passages[next]!;
+      if (passage.source !== p.source || mentions(passage.text, otherKeys)) break;
+      ids.add(next);
+    }
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
+function firstYear(ids: number[], view: SourceView): number | undefined {
+  for (const id of ids) {
+    const year = view
+      .read(id, 0)
+      .quantities.map((q) =>
+        q.kind === 'date' ? q.raw : q.kind === 'count' && Number.isInteger(q.raw) && q.raw >= 1000 && q.raw <= 2100 ? q.raw : 0,
+      )
+      .find((y) => y > 0);
+    if (year) return year;
   }
   return undefined;
+}
+
+/** Decides an options question; undefined when it is not one or the sources do not tell. */
+export function checkOptions(question: string, answer: string, view: SourceView): OptionVerdict | undefined {
+  const options = questionOptions(question);
+  if (!options) return undefined;
+  const lower = answer.toLowerCase();
+  const at = options.map((o) => {
+    const keys = keysOf(o);
+    const hits = keys.map((k) => lower.indexOf(k)).filter((i) => i >= 0);
+    return hits.length === keys.length && keys.length > 0
+      ? Math.min(...hits)
+      : hits.length > 0 && keys.length > 1 && hits.length >= keys.length - 1
+        ? Math.min(...hits)
+        : -1;
+  });
+  if (at[0]! < 0 && at[1]! < 0) return undefined;
+  // A negated answer ("A is not...") picks by exclusion; leave it to the claim checks.
+  if (/\b(not|n't|never|neither)\b/i.test(answer)) return undefined;
+  const chosenIndex = at[1]! < 0 || (at[0]! >= 0 && at[0]! < at[1]!) ? 0 : 1;
+  const about = [sentencesAbout(options[0], options[1], view), sentencesAbout(options[1], options[0], view)];
+  const wantsEarlier = earlierWanted.test(question);
+  const wantsLater = !wantsEarlier && laterWanted.test(question);
+  if (wantsEarlier || wantsLater) {
+    const years = about.map((ids) => firstYear(ids, view));
+    if (years[0] === undefined || years[1] === undefined || years[0] === years[1]) return undefined;
+    const earlier = years[0] < years[1] ? 0 : 1;
+    const expected = wantsEarlier ? earlier : 1 - earlier;
+    return {
+      chosen: options[chosenIndex]!,
+      expected: options[expected]!,
+      passageIds: [...about[0]!, ...about[1]!],
+      reason: 'by the dates in the sources',
+    };
+  }
+  // A comparison of amounts ("more valuable", "more members") is not decided by words.
+  if (/\b(more|less|fewer|better|worse|\w+er than)\b/i.test(question)) return undefined;
+  // Which option's sentences hold the question's other words.
+  const optionWords = new Set([...keysOf(options[0]), ...keysOf(options[1])]);
+  const wanted = tokenize(question).filter(
+    (t) => t.content && !optionWords.has(t.lower) && !askWords.has(t.lower) && !stopwords.has(t.lower),
+  );
+  if (wanted.length === 0) return undefined;
+  const scores = about.map((ids) => {
+    const bag = new Set(ids.flatMap((id) => view.read(id, 0).tokens.flatMap((t) => [t.lower, t.stem])));
+    return wanted.filter((t) => bag.has(t.lower) || bag.has(t.stem)).length;
+  });
+  if (about[0]!.length === 0 || about[1]!.length === 0 || scores[0] === scores[1]) return undefined;
+  const expected = scores[0]! > scores[1]! ? 0 : 1;
+  return {
+    chosen: options[chosenIndex]!,
+    expected: options[expected]!,
+    passageIds: about[expected]!,
+    reason: 'by which option the sources say it of',
+  };
 }

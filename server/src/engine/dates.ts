@@ -13,18 +13,23 @@ export interface CalendarDate {
 
 const reference = new Date(Date.UTC(2000, 0, 1));
 
+const monthOrNumericDate =
+  /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t|tember)?|oct(ober)?|nov(ember)?|dec(ember)?)\b\.?|\b\d{1,4}[/-]\d{1,2}[/-]\d{1,4}\b/i;
+
 export function extractDates(text: string): CalendarDate[] {
-  if (!/\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t|tember)?|oct(ober)?|nov(ember)?|dec(ember)?)\b\.?|\b\d{1,4}[/-]\d{1,2}[/-]\d{1,4}\b/i.test(text)) return [];
+  if (!monthOrNumericDate.test(text)) return [];
   const dates: CalendarDate[] = [];
   for (const result of chrono.parse(text, reference)) {
     const start = result.start;
     if (!start.isCertain('month')) continue;
+    // A relative expression ("30 days after") is a duration, not a calendar date.
+    if (!monthOrNumericDate.test(result.text)) continue;
     // chrono includes a leading "on"/"in" in some matches; the date is what follows it.
     const lead = /^(?:on|in|by|from|until|since)\s+/i.exec(result.text)?.[0].length ?? 0;
     dates.push({
-      day: start.isCertain('day') ? start.get('day') ?? undefined : undefined,
+      day: start.isCertain('day') ? (start.get('day') ?? undefined) : undefined,
       month: start.get('month')!,
-      year: start.isCertain('year') ? start.get('year') ?? undefined : undefined,
+      year: start.isCertain('year') ? (start.get('year') ?? undefined) : undefined,
       start: result.index + lead,
       end: result.index + result.text.length,
       text: result.text.slice(lead),

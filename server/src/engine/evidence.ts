@@ -2,11 +2,12 @@
 // claim's words, with the question's and the previous claim's words at lower weight so that short
 // answers ("Delhi") and follow-on sentences ("It costs $9") are located through their context.
 import type { Passage } from './passages.js';
-import { extractQuantities, type Quantity } from './quantities.js';
-import { buildIndex, termKey, type PassageIndex } from './ranking.js';
 import { splitPassages } from './passages.js';
-import { formBag, tokenize, type Token } from './tokens.js';
+import { extractQuantities, type Quantity } from './quantities.js';
+import { buildIndex, type PassageIndex, termKey } from './ranking.js';
+import { formBag, type Token, tokenize } from './tokens.js';
 import type { EngineSource } from './types.js';
+import { looseForms } from './wording.js';
 
 export interface ReadPassage extends Passage {
   id: number;
@@ -14,6 +15,13 @@ export interface ReadPassage extends Passage {
   tokens: Token[];
   bag: Set<string>;
   quantities: Quantity[];
+  /** Figures of the heading the passage sits under ("4.1.0 (2024-07-15)" over its list items). */
+  headingQuantities: Quantity[];
+}
+
+/** A line that heads what follows: short, no sentence end, not a list item. */
+function isHeading(p: Passage): boolean {
+  return p.text.length <= 60 && !/[.!?;:,]$/.test(p.text) && !/^\s*(?:[-*•·]|\d+[.)]\s)/.test(p.text);
 }
 
 export interface SourceView {
@@ -30,11 +38,16 @@ export interface SourceView {
 export function viewSources(sources: EngineSource[], texts: string[]): SourceView {
   const passages = splitPassages(sources);
   const vocabulary = new Set<string>();
+  const presence = new Set<string>();
   for (const text of texts) {
     for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) vocabulary.add(termKey(m[0]));
-    for (const token of tokenize(text)) vocabulary.add(termKey(token.lemma));
+    for (const token of tokenize(text)) {
+      vocabulary.add(termKey(token.lemma));
+      // Synonyms too, so that "is this word anywhere in the sources" also finds its paraphrases.
+      if (token.content) for (const s of looseForms(token)) presence.add(termKey(s));
+    }
   }
-  const index = buildIndex(sources, passages, vocabulary);
+  const index = buildIndex(sources, passages, vocabulary, presence);
   const cache = new Map<number, ReadPassage>();
   let lowered: string | undefined;
   return {
@@ -45,7 +58,13 @@ export function viewSources(sources: EngineSource[], texts: string[]): SourceVie
       if (!read) {
         const passage = passages[id]!;
         const tokens = tokenize(passage.text);
-        read = { ...passage, id, score, tokens, bag: formBag(tokens), quantities: extractQuantities(passage.text) };
+        read = { ...passage, id, score, tokens, bag: formBag(tokens), quantities: extractQuantities(passage.text), headingQuantities: [] };
+        // Walk back a few passages to the heading of this one's section, if it gives figures.
+        for (let h = id - 1; h >= 0 && h >= id - 12 && passages[h]!.source === passage.source && !isHeading(passage); h--) {
+          if (!isHeading(passages[h]!)) continue;
+          read.headingQuantities = extractQuantities(passages[h]!.text);
+          break;
+        }
         cache.set(id, read);
       }
       return { ...read, score };

@@ -25,24 +25,57 @@ export function summarise(verdicts: ClaimVerdict[], extra: Finding[], thresholds
   verdicts.forEach(({ claim, reasons, conflictingSources }, index) => {
     const quoted = quote(claim.text);
     if (claim.status === 'contradicted') {
-      findings.push({ category: 'contradicted_claim', status: 'failed', severity: thresholds.contradictedSeverity, claim_index: index, title: 'Claim contradicts the sources', description: `${quoted}: ${reasons.join(' ')}`.trim() });
+      findings.push({
+        category: 'contradicted_claim',
+        status: 'failed',
+        severity: thresholds.contradictedSeverity,
+        claim_index: index,
+        title: 'Claim contradicts the sources',
+        description: `${quoted}: ${reasons.join(' ')}`.trim(),
+      });
     } else if (claim.status === 'unsupported') {
-      findings.push({ category: 'unsupported_claim', status: 'warning', severity: thresholds.unsupportedSeverity, claim_index: index, title: 'Claim not supported by the sources', description: `${quoted}: ${reasons.join(' ')}`.trim() });
+      findings.push({
+        category: 'unsupported_claim',
+        status: 'warning',
+        severity: thresholds.unsupportedSeverity,
+        claim_index: index,
+        title: 'Claim not supported by the sources',
+        description: `${quoted}: ${reasons.join(' ')}`.trim(),
+      });
     }
     const pairs = (conflictingSources.length * (conflictingSources.length - 1)) / 2;
     if (pairs > 0) {
       conflicts += pairs;
-      findings.push({ category: 'source_conflict', status: 'warning', severity: thresholds.sourceConflictSeverity, claim_index: index, title: 'Sources disagree', description: `${conflictingSources.length} sources give different values for ${quoted}.` });
+      findings.push({
+        category: 'source_conflict',
+        status: 'warning',
+        severity: thresholds.sourceConflictSeverity,
+        claim_index: index,
+        title: 'Sources disagree',
+        description: `${conflictingSources.length} sources give different values for ${quoted}.`,
+      });
     }
   });
   findings.push(...extra);
   const issues = findings.filter((f) => f.status === 'failed' || f.status === 'warning').map((f) => `${f.title}: ${f.description}`);
-  const severity = findings.filter((f) => f.status === 'failed' || f.status === 'warning').reduce<Severity>((max, f) => (severityOrder.indexOf(f.severity) > severityOrder.indexOf(max) ? f.severity : max), 'none');
+  const severity = findings
+    .filter((f) => f.status === 'failed' || f.status === 'warning')
+    .reduce<Severity>((max, f) => (severityOrder.indexOf(f.severity) > severityOrder.indexOf(max) ? f.severity : max), 'none');
   const scores = verdicts.map((v) => v.claim.score);
   // The weakest claim bounds the answer's confidence; the mean rewards answers that are solid overall.
-  const confidence = scores.length === 0 ? 0 : Math.round(((Math.min(...scores) + scores.reduce((a, b) => a + b, 0) / scores.length) / 2) * 1000) / 1000;
-  const confidence_level: ConfidenceLevel = confidence >= thresholds.highConfidence ? 'high' : confidence >= thresholds.mediumConfidence ? 'medium' : 'low';
-  return { findings, issues, issue_count: issues.length, severity, confidence_level, confidence_score: confidence, source_conflict_count: conflicts };
+  const confidence =
+    scores.length === 0 ? 0 : Math.round(((Math.min(...scores) + scores.reduce((a, b) => a + b, 0) / scores.length) / 2) * 1000) / 1000;
+  const confidence_level: ConfidenceLevel =
+    confidence >= thresholds.highConfidence ? 'high' : confidence >= thresholds.mediumConfidence ? 'medium' : 'low';
+  return {
+    findings,
+    issues,
+    issue_count: issues.length,
+    severity,
+    confidence_level,
+    confidence_score: confidence,
+    source_conflict_count: conflicts,
+  };
 }
 
 function quote(text: string): string {

@@ -4,8 +4,8 @@
 // response, validated again, has no issues.
 import type { ClaimSpan } from './claims.js';
 import type { Judgment } from './judge.js';
-import { noAnswer, validateDetailed } from './validate.js';
 import type { Correction, EngineRequest, FixResult, UserCorrection } from './types.js';
+import { noAnswer, validateDetailed } from './validate.js';
 
 interface Edit {
   claimIndex: number;
@@ -35,7 +35,9 @@ export function fixAnswer(request: EngineRequest): FixResult {
     const failing = new Set(again.judgments.map((j, i) => (j.status === 'supported' ? '' : again.spans[i]!.text)));
     kept = kept.filter((s) => !failing.has(s.text));
   }
-  const edits: Edit[] = first.spans.flatMap((span, i): Edit[] => (kept.includes(span) ? [] : [{ claimIndex: i, start: span.start, end: span.end, text: '', action: 'remove' }]));
+  const edits: Edit[] = first.spans.flatMap((span, i): Edit[] =>
+    kept.includes(span) ? [] : [{ claimIndex: i, start: span.start, end: span.end, text: '', action: 'remove' }],
+  );
   return finish(first.result, answer, kept.map((s) => terminate(s.text)).join(' ') || noAnswer, edits);
 }
 
@@ -60,7 +62,10 @@ function editFor(answer: string, spans: ClaimSpan[], judgment: Judgment, index: 
 function apply(answer: string, edits: Edit[]): string {
   let out = answer;
   for (const edit of [...edits].sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
-  return out.replace(/\s+([,.;!?])/g, '$1').replace(/\s{2,}/g, ' ').trim();
+  return out
+    .replace(/\s+([,.;!?])/g, '$1')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 }
 
 function terminate(text: string): string {
@@ -68,11 +73,33 @@ function terminate(text: string): string {
   return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }
 
-function finish(result: FixResult | ReturnType<typeof validateDetailed>['result'], answer: string, corrected: string, edits: Edit[]): FixResult {
+function finish(
+  result: FixResult | ReturnType<typeof validateDetailed>['result'],
+  answer: string,
+  corrected: string,
+  edits: Edit[],
+): FixResult {
   const fixedClaims = new Set(edits.map((e) => e.claimIndex));
-  const findings = result.findings.map((f) => (f.claim_index !== null && f.claim_index !== undefined && fixedClaims.has(f.claim_index) && f.category !== 'source_conflict' ? { ...f, status: 'fixed' as const } : f));
+  const findings = result.findings.map((f) =>
+    f.claim_index !== null && f.claim_index !== undefined && fixedClaims.has(f.claim_index) && f.category !== 'source_conflict'
+      ? { ...f, status: 'fixed' as const }
+      : f,
+  );
   const issues = findings.filter((f) => f.status === 'failed' || f.status === 'warning').map((f) => `${f.title}: ${f.description}`);
-  const corrections: Correction[] = edits.map((e) => ({ claim_index: e.claimIndex, start: e.start, end: e.end, original_text: answer.slice(e.start, e.end), corrected_text: e.text }));
-  const user_corrections: UserCorrection[] = edits.map((e) => ({ element: `claim:${e.claimIndex}`, action: e.action, note: e.action === 'replace' ? `Replaced "${answer.slice(e.start, e.end)}" with the sources' "${e.text}".` : `Removed "${answer.slice(e.start, e.end).trim()}": the sources do not support it.` }));
+  const corrections: Correction[] = edits.map((e) => ({
+    claim_index: e.claimIndex,
+    start: e.start,
+    end: e.end,
+    original_text: answer.slice(e.start, e.end),
+    corrected_text: e.text,
+  }));
+  const user_corrections: UserCorrection[] = edits.map((e) => ({
+    element: `claim:${e.claimIndex}`,
+    action: e.action,
+    note:
+      e.action === 'replace'
+        ? `Replaced "${answer.slice(e.start, e.end)}" with the sources' "${e.text}".`
+        : `Removed "${answer.slice(e.start, e.end).trim()}": the sources do not support it.`,
+  }));
   return { ...result, findings, issues, issue_count: issues.length, corrected_response: corrected, corrections, user_corrections };
 }

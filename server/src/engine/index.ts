@@ -7,7 +7,15 @@ import type { EngineIdentity, EngineRequest, ValidationEngine } from './types.js
 import { validateDetailed } from './validate.js';
 import { deterministicEngine } from './version.js';
 
-export type { EngineRequest, EngineSource, EngineThresholds, EngineValidation, FixResult, GenerateResult, ValidationEngine } from './types.js';
+export type {
+  EngineRequest,
+  EngineSource,
+  EngineThresholds,
+  EngineValidation,
+  FixResult,
+  GenerateResult,
+  ValidationEngine,
+} from './types.js';
 export { defaultThresholds } from './types.js';
 export { deterministicEngine } from './version.js';
 

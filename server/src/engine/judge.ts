@@ -1,20 +1,29 @@
-// The deterministic judge: strict on specifics (figures, names, negation), lenient on wording
-// (lemmas, stems, the question's own words, framing). One claim at a time, against the passages
-// that speak about the claim's own subject.
-import { derivable } from './arithmetic.js';
-import { retrieve, type ReadPassage, type SourceView } from './evidence.js';
-import { polarityClash } from './negation.js';
-import { comparableKinds, extractQuantities, sameQuantity, type Quantity } from './quantities.js';
-import { restrictions, universals } from './lexicon.js';
-import { formsOf, tokenize, type Token } from './tokens.js';
+// The deterministic judge: strict on specifics (figures bound to their subject, names, negation and
+// antonyms, quantifiers and limits, superlatives), lenient on wording (lemmas, stems, synonyms,
+// derivation, the question's own words, framing). One claim at a time, against the passages that
+// speak about the claim's own subject.
+import { derivable, derivableDate } from './arithmetic.js';
+import { bindQuantity, foreignOwner, labelPairs, stemsOf } from './binding.js';
+import { type ReadPassage, retrieve, type SourceView } from './evidence.js';
+import { negators, restrictions, universals } from './lexicon.js';
+import { antonymClash, deniedButStated, polarityClash } from './negation.js';
+import { directionOf, notTheMost } from './ordering.js';
+import { extractQuantities, type Quantity, sameQuantity } from './quantities.js';
+import { brokenLimit, idiomSpans, isBare, isName, quantifiesSourceNoun, sharesRoot, variantOwner } from './signals.js';
+import { formsOf, type Token, tokenize } from './tokens.js';
 import type { ClaimStatus } from './types.js';
+import { isCommon, looseForms } from './wording.js';
 
 export interface JudgeContext {
   question: string;
   questionBag: Set<string>;
+  /** Content stems of the question, which often names the subject a claim's figure belongs to. */
+  questionStems: Set<string>;
   questionQuantities: Quantity[];
   /** Every figure the answer states, for recomputing its arithmetic. */
   answerQuantities: Quantity[];
+  /** The answer's opening "yes" or "no", if any. */
+  polarity?: 'yes' | 'no' | undefined;
   view: SourceView;
 }
 
@@ -45,6 +54,18 @@ export interface Judgment {
 const coverageFloor = 0.3;
 /** The same for a claim whose figures or names were all found with its subject. */
 const anchoredCoverageFloor = 0.15;
+/** How much better another value must be placed than the claim's own for the claim to be displaced. */
+const displacedMargin = 4;
+const limitPhrase =
+  /\b(?:at least|at most|up to|no more than|no later than|no less than|a minimum of|a maximum of|more than|less than|over|under|within)\s+(?=[$€£\d]|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve)\b)/i;
+/** Weight of absent words (1 specific, 0.5 common noun, 0.25 other) from which low coverage counts. */
+const commonAbsentLimit = 1;
+
+/** How much an absent word weighs: specific vocabulary names facts, common words may paraphrase. */
+function wordWeight(t: Token): number {
+  if (!isCommon(t) && (t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'ADJ' || t.pos === 'VERB')) return 1;
+  return t.pos === 'NOUN' || t.pos === 'ADJ' || t.pos === 'PROPN' ? 0.5 : 0.25;
+}
 
 export function judgeClaim(claim: ClaimInput, context: JudgeContext): Judgment {
   const tokens = tokenize(claim.text);
@@ -58,114 +79,262 @@ export function judgeClaim(claim: ClaimInput, context: JudgeContext): Judgment {
   const best = candidates[0];
   const reasons: string[] = [];
   if (!best) {
-    return { status: 'unsupported', score: 0, evidence: [], reasons: ['Nothing in the sources speaks about this.'], replacement: undefined, conflictingSources: [] };
+    return {
+      status: 'unsupported',
+      score: 0,
+      evidence: [],
+      reasons: ['Nothing in the sources speaks about this.'],
+      replacement: undefined,
+      conflictingSources: [],
+    };
   }
   // A bare answer ("Delhi", "July 5, 1984") has no subject of its own: the question located it, and
   // any passage among the candidates may hold it. A statement is bound to its best passages.
   const bare = isBare(tokens);
+  // A bare answer the sources contain word for word ("Washington, D.C.") is located and supported.
+  if (bare && claim.text.length >= 3 && context.view.mentions(claim.text)) {
+    return {
+      status: 'supported',
+      score: 0.9,
+      evidence: candidates
+        .filter((c) => c.text.toLowerCase().includes(claim.text.toLowerCase()))
+        .slice(0, 3)
+        .map((passage) => ({ passage, relation: 'supports' as const })),
+      reasons: [],
+      replacement: undefined,
+      conflictingSources: [],
+    };
+  }
   const bound = bare || claim.loose ? candidates : candidates.filter((c, i) => i < 3 && c.score >= best.score * 0.5);
   const boundBag = new Set(bound.flatMap((c) => [...c.bag]));
   let contradicts: ReadPassage | undefined;
   let replacement: Judgment['replacement'];
   let strictMisses = 0;
 
-  // Figures: each must be found with the claim's subject, or follow from the answer's own figures.
+  // Figures: each must sit beside the claim's words in the sources (subject binding), or follow
+  // from the answer's own figures. Another value sitting closer to the claim's words contradicts it.
   const claimQuantities = extractQuantities(claim.text).filter((q) => !context.questionQuantities.some((g) => sameQuantity(q, g)));
-  // Subject binding: a figure counts only from a passage that names what the claim names, when some
-  // bound passage does ("the Basic plan's 5 seats", not the Team plan's 50 in the next sentence).
-  const claimNames = tokens.filter((t, i) => isName(t, i, tokens)).map((t) => t.lower).filter((n) => boundBag.has(n));
-  const subjectPassages = bound.filter((c) => claimNames.every((n) => c.bag.has(n)));
-  const boundQuantities = (subjectPassages.length > 0 ? subjectPassages : bound).flatMap((c) => c.quantities.map((q) => ({ q, c })));
+  const own = stemsOf(tokens);
+  const claimLabels = labelPairs(tokens);
+  const nameStems = new Set(tokens.filter((t, i) => isName(t, i, tokens)).map((t) => t.stem));
+  const around = new Set([...context.questionStems, ...(claim.previous ? stemsOf(tokenize(claim.previous)) : [])]);
   const conflicting = new Set<number>();
   for (const q of claimQuantities) {
-    const agreeing = boundQuantities.find(({ q: s }) => sameQuantity(q, s));
-    if (agreeing) {
-      // Another source's passage on the same subject that gives another value: the sources disagree.
-      for (const other of candidates) {
-        if (other.source === agreeing.c.source || other.score < best.score * 0.8) continue;
-        if (other.quantities.some((s) => comparableKinds(q, s)) && !other.quantities.some((s) => sameQuantity(q, s))) {
-          conflicting.add(agreeing.c.source).add(other.source);
-        }
-      }
+    // The answer's other figures are not rivals: "a quarter of a minute, then three seconds" states both.
+    const others = context.answerQuantities.filter((p) => p.start !== q.start + claim.offset);
+    const { agreeing, rival } = bindQuantity(q, candidates, own, around, nameStems, others, claimLabels);
+    // Displaced: another value sits beside clearly more of the claim's words (two more of its own
+    // words, or one more name) than any place where the sources give the claim's value.
+    const displaced = rival !== undefined && rival.score >= displacedMargin && rival.score >= (agreeing?.score ?? 0) + displacedMargin;
+    // "shorter than 6.213 km" where the sources give the subject exactly 6.213 km: the comparison is
+    // against the subject's own value, so it cannot hold.
+    const than = /\b(?<!\b(?:no|not|at)\s)(?:\w+er|more|less|fewer)\s+than\s+(?:about\s+|roughly\s+|around\s+)?$/i.exec(
+      claim.text.slice(0, q.start),
+    );
+    if (than && agreeing && !displaced && agreeing.score >= 4) {
+      contradicts ??= agreeing.passage;
+      reasons.push(`The sources give ${agreeing.q.text} itself, not a value "${than[0].trim()}" it.`);
       continue;
     }
-    if (bare && context.view.mentions(q.text)) continue;
-    const pool = [...context.answerQuantities.filter((p) => p.start !== q.start + claim.offset), ...context.questionQuantities];
-    if (derivable(q, pool)) continue;
-    const rival = boundQuantities.find(({ q: s }) => comparableKinds(q, s));
-    const elsewhere = candidates.find((c) => !bound.includes(c) && c.quantities.some((s) => sameQuantity(q, s)));
-    if (rival) {
-      contradicts ??= rival.c;
+    const owner = agreeing && !displaced ? foreignOwner(agreeing, nameStems, own) : undefined;
+    if (owner) {
+      strictMisses++;
+      reasons.push(`In the sources ${q.text} belongs to ${owner}.`);
+      continue;
+    }
+    if (agreeing && !displaced) {
+      // Another source's passage that gives another value in the same place: the sources disagree.
+      if (rival && rival.passage.source !== agreeing.passage.source && rival.score >= agreeing.score && rival.score >= 2)
+        conflicting.add(agreeing.passage.source).add(rival.passage.source);
+      continue;
+    }
+    const pool = [...others, ...context.questionQuantities];
+    if (derivable(q, pool) || derivableDate(q, pool)) continue;
+    // Found only outside the best passages (a large source): stated, with nothing closer against it.
+    // (Each word looked up in the index first: a full-text scan costs a millisecond per megabyte.)
+    const indexed = [...q.text.matchAll(/[\p{L}\p{N}]+/gu)].every((m) => context.view.contains(m[0]));
+    if (!agreeing && !displaced && indexed && context.view.mentions(q.text)) continue;
+    if (rival && (displaced || rival.score >= 2)) {
+      contradicts ??= rival.passage;
       replacement ??= { start: q.start, end: q.end, text: rival.q.text };
-      reasons.push(`The sources give ${rival.q.text} where the answer says ${q.text}.`);
+      reasons.push(
+        agreeing
+          ? `In the sources ${q.text} belongs to another subject; here they give ${rival.q.text}.`
+          : `The sources give ${rival.q.text} where the answer says ${q.text}.`,
+      );
     } else {
       strictMisses++;
-      reasons.push(elsewhere ? `${q.text} belongs to another subject in the sources.` : `The sources do not state ${q.text}.`);
+      reasons.push(`The sources do not state ${q.text}.`);
     }
   }
 
   // Names: capitalised words the question does not already give must occur with the subject.
   const names = tokens.filter((t, i) => isName(t, i, tokens) && !formsOf(t).some((f) => context.questionBag.has(f)));
-  const missingNames = names.filter((t) => !formsOf(t).some((f) => boundBag.has(f)) && !(bare && context.view.mentions(t.text)));
+  // Bound: in a passage that also holds another of the claim's words (not only somewhere nearby).
+  // (Not the name's own head noun: "team" of "the IT Operations team" is part of the name.)
+  const otherWords = tokens.filter(
+    (t, i) => t.content && !names.includes(t) && !names.includes(tokens[i - 1]!) && !names.includes(tokens[i + 1]!),
+  );
+  const withSubject = (t: Token): boolean =>
+    bare ||
+    otherWords.length === 0 ||
+    candidates.some(
+      (c) => formsOf(t).some((f) => c.bag.has(f)) && otherWords.some((o) => o.stem !== t.stem && formsOf(o).some((f) => c.bag.has(f))),
+    );
+  const missingNames = names.filter(
+    (t) => !withSubject(t) || (!formsOf(t).some((f) => boundBag.has(f)) && !(bare && context.view.mentions(t.text))),
+  );
   if (missingNames.length > 0) {
     strictMisses++;
     reasons.push(`The sources do not mention ${missingNames.map((t) => t.text).join(' ')} here.`);
   }
-
-  // Wording: the remaining new content words, matched through lemmas and light stems.
-  const words = novel.filter((t) => !names.includes(t));
-  let matched = 0;
-  for (const t of words) {
-    if (formsOf(t).some((f) => boundBag.has(f))) matched++;
-    else if (context.view.contains(t.text) || context.view.contains(t.lemma)) matched += 0.5;
+  const variant = missingNames.length === 0 ? variantOwner(claim.text, candidates) : undefined;
+  if (variant) {
+    strictMisses++;
+    reasons.push(variant);
   }
-  const coverage = words.length === 0 ? 1 : matched / words.length;
+
+  // Wording: the remaining new words. Ordinary words may paraphrase (lemmas, stems, synonyms) and
+  // weigh little when absent; a specific word (outside common vocabulary) found nowhere in the sources
+  // means the claim says something they do not.
+  const idioms = idiomSpans(claim.text);
+  const words = novel.filter(
+    (t) =>
+      !names.includes(t) &&
+      !claimQuantities.some((q) => t.start < q.end && t.end > q.start) &&
+      !idioms.some(([from, to]) => t.start >= from && t.end <= to),
+  );
+  const nearBag = new Set(candidates.flatMap((c) => [...c.bag]));
+  // Parts of compounds too: "non-refundable" holds "refundable".
+  const nearWords = [...nearBag].flatMap((f) => f.split('-')).filter((f) => f.length >= 5);
+  let matched = 0;
+  let weight = 0;
+  let absentWeight = 0;
+  let absentSpecific = 0;
+  for (const t of words) {
+    const w = wordWeight(t);
+    const forms = looseForms(t);
+    weight += w;
+    if (forms.some((f) => boundBag.has(f))) matched += w;
+    else if (forms.some((f) => nearBag.has(f))) matched += 0.75 * w;
+    else if (forms.some((f) => context.view.contains(f))) matched += 0.5 * w;
+    else if (sharesRoot(t, nearWords)) matched += 0.5 * w;
+    else {
+      absentWeight += w;
+      if (w === 1) absentSpecific++;
+    }
+  }
+  const coverage = weight === 0 ? 1 : matched / weight;
   // Figures and names found with the subject anchor a claim: its wording may then paraphrase freely.
   const anchored = strictMisses === 0 && (claimQuantities.length > 0 || names.length > 0);
   const floor = anchored ? anchoredCoverageFloor : coverageFloor;
-  if (coverage < floor) reasons.push('The sources do not say this.');
+  // A claim that restates the question ("Edwin Brown plays ...") adds its answer in its new words:
+  // those must be found. Other clauses (inferences, asides) may paraphrase more freely.
+  const restated = tokens.filter((t) => t.content && formsOf(t).some((f) => context.questionBag.has(f))).length;
+  const limit = restated >= 2 ? 0 : commonAbsentLimit;
+  // An inference drawn from the answer's other claims ("so no 90-day resets") restates them in its
+  // own words: only its specifics are checked.
+  const inference = /^(?:so|therefore|thus|hence|which means|that means|meaning|in which case|in other words)\b/i.test(claim.text);
+  // A claim that restates the question at length and adds a specific word found nowhere in the
+  // sources ("... has to limit the carbonation in beer") answers it with something the sources lack.
+  const addsSpecific = restated >= 3 && absentSpecific > 0;
+  // A specific word the claim takes from the question but the sources never use ("breastfeeding"):
+  // the sources do not speak of it, so an assertion about it is not theirs (a denial may be).
+  const unknownTopic = tokens.filter(
+    (t) =>
+      t.content &&
+      wordWeight(t) === 1 &&
+      !names.includes(t) &&
+      formsOf(t).some((f) => context.questionBag.has(f)) &&
+      !looseForms(t).some((f) => context.view.contains(f)) &&
+      !sharesRoot(t, nearWords) &&
+      !context.view.mentions(t.text),
+  );
+  // A name counts at once; an ordinary word only when the rest of the claim is not well covered
+  // either (a user's "compensation" echoed in an answer about the sources' "credits" is a paraphrase).
+  const unknownCounts = unknownTopic.some((t) => /^\p{Lu}/u.test(t.text)) || (unknownTopic.length > 0 && coverage < 0.7);
+  // Not in a denial, nor in an answer that opens with "no" ("No, Google Authenticator is not listed").
+  const assertsUnknown = unknownCounts && context.polarity !== 'no' && !tokens.some((t) => negators.has(t.lower));
+  if (assertsUnknown) reasons.push(`The sources never mention ${unknownTopic.map((t) => `"${t.text}"`).join(', ')}.`);
+  const wordingFails = assertsUnknown || (!inference && ((absentWeight >= limit && coverage < floor) || addsSpecific));
+  if (wordingFails) reasons.push('The sources do not say this.');
 
-  // Negation: a word negated on one side and asserted on the other.
+  // Negation: a predicate negated on one side and asserted on the other, or said with its antonym
+  // ("off" / "on by default"), in a bound passage that speaks of the claim's subject.
   const top = bound[0]!;
   if (!contradicts && coverage >= 0.6) {
-    const clash = polarityClash(tokens, top.tokens);
-    if (clash.length > 0) {
-      contradicts = top;
-      reasons.push('The sources say the opposite.');
+    for (const passage of bound) {
+      const clash = [...polarityClash(tokens, passage.tokens), ...deniedButStated(tokens, passage.tokens)];
+      if (clash.length === 0 && !antonymClash(tokens, passage.tokens)) continue;
+      // Besides the clashing word, the passage must share the claim's subject (two words, one for the
+      // best passage): "Basic plan includes 5 seats" says nothing about phone support on Basic.
+      const shared = tokens.filter((t) => t.content && !clash.includes(t.stem) && formsOf(t).some((f) => passage.bag.has(f))).length;
+      if (shared >= (passage === top ? 1 : 2)) {
+        contradicts = passage;
+        reasons.push('The sources say the opposite.');
+        break;
+      }
+    }
+  }
+
+  // A superlative's value against the other values of its kind where the sources give it.
+  const direction = contradicts ? undefined : directionOf(claim.text);
+  const beyond = direction ? notTheMost(direction, claimQuantities, candidates) : undefined;
+  if (beyond) {
+    contradicts = beyond.passage;
+    reasons.push(beyond.reason);
+  }
+
+  // The question's own figure against a limit the sources set where they speak of the claim ("He's
+  // a 25 kg Labrador" against "pets up to 10 kg are welcome"): an assent drops that condition.
+  if (!contradicts && context.polarity !== 'no' && !tokens.some((t) => negators.has(t.lower))) {
+    const broken = brokenLimit(context.questionQuantities, bound.slice(0, 2));
+    if (broken) {
+      strictMisses++;
+      reasons.push(`The sources set a limit ("${broken}") that the question's figure does not meet.`);
     }
   }
 
   // Quantifiers: "always", "every", "both" where the source restricts ("only", "unless", "if").
-  const universal = tokens.find((t) => universals.has(t.lower) && !context.questionBag.has(t.lower) && !top.bag.has(t.lower));
+  // A determiner ("both conditions", "every account") quantifies over its noun: it only claims more
+  // than the sources when that noun is what the sources speak of.
+  const universal = tokens.find(
+    (t, i) =>
+      universals.has(t.lower) &&
+      !context.questionBag.has(t.lower) &&
+      !top.bag.has(t.lower) &&
+      (t.pos !== 'DET' || quantifiesSourceNoun(tokens, i, top)),
+  );
   const restriction = top.tokens.find((t) => restrictions.has(t.lower) && !tokens.some((c) => c.lower === t.lower));
-  if (!contradicts && universal && restriction && /\b(only|unless|except|provided|if)\b/i.test(top.text)) {
+  // A limit with a figure the claim leaves out ("announced at least 72 hours in advance") is a
+  // condition as much as an "only" or an "if".
+  const condition = limitPhrase.exec(top.text);
+  const limitDropped =
+    condition !== null && !top.quantities.some((s) => s.start >= condition.index && claimQuantities.some((q) => sameQuantity(q, s)));
+  if (!contradicts && universal && ((restriction && /\b(only|unless|except|provided|if)\b/i.test(top.text)) || limitDropped)) {
     strictMisses++;
-    reasons.push(`The sources limit this ("${restriction.text}"); the answer says "${universal.text}".`);
+    reasons.push(
+      `The sources limit this ("${restriction && !limitDropped ? restriction.text : condition![0]}"); the answer says "${universal.text}".`,
+    );
   }
 
   let score = Math.min(1, 0.25 + 0.75 * coverage);
   if (strictMisses > 0) score = Math.min(score, 0.3);
   if (contradicts) score = Math.min(score, 0.1);
-  const status: ClaimStatus = contradicts ? 'contradicted' : strictMisses > 0 || coverage < floor ? 'unsupported' : 'supported';
-  const evidence = bound.map((passage) => ({ passage, relation: passage === contradicts ? ('contradicts' as const) : status === 'supported' ? ('supports' as const) : ('related' as const) }));
+  const status: ClaimStatus = contradicts ? 'contradicted' : strictMisses > 0 || wordingFails ? 'unsupported' : 'supported';
+  const evidence = bound.map((passage) => ({
+    passage,
+    relation: passage === contradicts ? ('contradicts' as const) : status === 'supported' ? ('supports' as const) : ('related' as const),
+  }));
   if (contradicts && !bound.includes(contradicts)) evidence.unshift({ passage: contradicts, relation: 'contradicts' });
-  return { status, score: round(score), evidence, reasons: status === 'supported' ? [] : reasons, replacement: contradicts ? replacement : undefined, conflictingSources: [...conflicting] };
-}
-
-const calendarWords = /^(january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
-
-function isName(token: Token, index: number, tokens: Token[]): boolean {
-  if (!/^\p{Lu}/u.test(token.text) || (!/[\p{L}]{2,}/u.test(token.text) && !/^[IVX]+$/.test(token.text))) return false;
-  if (calendarWords.test(token.text)) return false;
-  // A capital opening the claim is only a name when the next word is capitalised too ("Orrin Canal").
-  if (index === 0) return /^\p{Lu}/u.test(tokens[1]?.text ?? '') && tokens[1]!.pos === 'PROPN';
-  return token.pos === 'PROPN' || token.content;
-}
-
-/** An answer that is only a name, a figure or a date: no verb, a few words. */
-function isBare(tokens: Token[]): boolean {
-  const words = tokens.filter((t) => /[\p{L}\p{N}]/u.test(t.text));
-  return words.length <= 6 && !tokens.some((t) => t.pos === 'VERB' || t.pos === 'AUX');
+  return {
+    status,
+    score: round(score),
+    evidence,
+    reasons: status === 'supported' ? [] : reasons,
+    replacement: contradicts ? replacement : undefined,
+    conflictingSources: [...conflicting],
+  };
 }
 
 function round(n: number): number {

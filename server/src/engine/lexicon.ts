@@ -29,20 +29,36 @@ afraid fortunately actually basically simply generally typically usually okay ok
 export const negators = words(`not no never none nobody nothing nowhere neither nor n't cannot without`);
 
 /** Universal quantifiers: they claim there is no condition or exception. */
-export const universals = words(`all always every everyone everybody everything any anyone anybody anytime whichever whatever whenever both each entire entirely unconditionally regardless automatically`);
+export const universals = words(
+  `all always every everyone everybody everything any anyone anybody anytime whichever whatever whenever both each entire entirely unconditionally regardless automatically`,
+);
 
 /** Restrictions in a source sentence that a universal claim would drop. */
-export const restrictions = words(`only unless except excluding provided providing if when whose who that as long subject exclusively solely`);
+export const restrictions = words(
+  `only unless except excluding provided providing if when whose who that as long subject exclusively solely`,
+);
 
 /** Comparative words whose direction is "the first named is greater / later". */
-export const greaterWords = words(`more higher larger bigger greater pricier costlier longer stronger later after most highest largest biggest greatest longest strongest older oldest heavier faster`);
+export const greaterWords = words(
+  `more higher larger bigger greater pricier costlier longer stronger later after most highest largest biggest greatest longest strongest older oldest heavier faster`,
+);
 /** Comparative words whose direction is "the first named is smaller / earlier". */
-export const lesserWords = words(`less fewer lower smaller cheaper shorter weaker earlier before first least lowest smallest cheapest shortest weakest younger youngest newer lighter slower`);
+export const lesserWords = words(
+  `less fewer lower smaller cheaper shorter weaker earlier before first least lowest smallest cheapest shortest weakest younger youngest newer lighter slower`,
+);
 
 /** Common English contractions, expanded before matching. */
 export const contractions: Record<string, string> = {
-  "n't": 'not', "'re": 'be', "'s": 's', "'ve": 'have', "'ll": 'will', "'d": 'would', "'m": 'be',
-  "won't": 'will not', "can't": 'can not', "shan't": 'shall not',
+  "n't": 'not',
+  "'re": 'be',
+  "'s": 's',
+  "'ve": 'have',
+  "'ll": 'will',
+  "'d": 'would',
+  "'m": 'be',
+  "won't": 'will not',
+  "can't": 'can not',
+  "shan't": 'shall not',
 };
 
 /** Openers and closers that are courtesy, never facts (matched case-insensitively at a clause's start). */

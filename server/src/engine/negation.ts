@@ -1,53 +1,163 @@
-// Negation and its scope: a word the source negates and the claim asserts (or the reverse) is a
-// contradiction. Scope: the content words after a negator up to the clause's end.
-import { negators } from './lexicon.js';
+// Negation and its scope: a predicate the source negates and the claim asserts (or the reverse) is a
+// contradiction. Only predicate negation counts ("may not store", "don't accept", "is not
+// permitted"): the negator must sit right before a verb or adjective. "No" before a noun ("no
+// minimum balance") negates an amount, which paraphrase moves around freely, and an assertion inside
+// a condition ("if funds run out") asserts nothing.
 import type { Token } from './tokens.js';
 
-const scopeEnd = /^(?:[,;:.!?—–()]|but|and|or|while|whereas|although|though|so|because|which|unless|except|if)$/;
+const predicateNegators = new Set(['not', "n't", 'never', 'cannot']);
+const predicatePos = new Set(['VERB', 'ADJ']);
+/** How far after a negator its predicate may sit ("is not yet permitted"). */
+const reach = 3;
+const scopeEnd = /^(?:[,;:.!?—–()]|but|and|or|while|whereas|although|though|so|because|which)$/;
+// A condition or an exception: what follows is asserted only in part ("allowed except on weekdays").
+const exception = /^(?:except|excluding|unless|only)$/;
+const conditional = /^(?:if|unless|whether|once|provided|when|except|excluding)$/;
 
-/** The stems of content words inside a negation's scope. */
+/** The stems of predicates inside a negation's scope. */
 export function negatedStems(tokens: Token[]): Set<string> {
   const negated = new Set<string>();
-  let inScope = false;
-  for (const token of tokens) {
-    if (negators.has(token.lower) || negators.has(token.lemma) || token.lower === 'no') {
-      inScope = true;
-      continue;
+  tokens.forEach((token, i) => {
+    // "earn no interest", "pays nothing": a verb whose object is negated.
+    if (token.content && token.pos === 'VERB' && /^(?:no|nothing|none)$/.test(tokens[i + 1]?.lower ?? '')) negated.add(token.stem);
+    if (!predicateNegators.has(token.lower) && !predicateNegators.has(token.lemma)) return;
+    for (let j = i + 1; j < tokens.length && j <= i + reach; j++) {
+      const t = tokens[j]!;
+      if (scopeEnd.test(t.lower)) break;
+      // "was not a CEO": a noun predicate, after a copula and an article.
+      const nounPredicate = /^(?:a|an)$/.test(tokens[j - 1]!.lower) && (t.pos === 'NOUN' || t.pos === 'PROPN');
+      if (t.content && (predicatePos.has(t.pos) || nounPredicate)) {
+        negated.add(t.stem);
+        break;
+      }
     }
-    if (scopeEnd.test(token.lower)) inScope = false;
-    // The scope is the negated predicate: the first content word after the negator.
-    if (inScope && token.content) {
-      negated.add(token.stem);
-      inScope = false;
-    }
-  }
+  });
   return negated;
 }
 
-/** Stems of content words outside any negation. */
+/** Stems of predicates asserted outright: not negated, not inside a condition. */
 export function assertedStems(tokens: Token[]): Set<string> {
   const negated = negatedStems(tokens);
-  return new Set(tokens.filter((t) => t.content && !negated.has(t.stem)).map((t) => t.stem));
+  const asserted = new Set<string>();
+  let conditioned = false;
+  for (const t of tokens) {
+    if (conditional.test(t.lower)) conditioned = true;
+    else if (scopeEnd.test(t.lower)) conditioned = false;
+    if (!conditioned && t.content && predicatePos.has(t.pos) && !negated.has(t.stem)) asserted.add(t.stem);
+  }
+  return asserted;
 }
 
 export function isNegated(tokens: Token[]): boolean {
-  return tokens.some((t) => negators.has(t.lower) || negators.has(t.lemma) || t.lower === 'except' || t.lower === 'unless');
+  return negatedStems(tokens).size > 0;
 }
 
 /**
- * Words whose polarity differs between the claim and a source passage: negated in one and asserted
- * (not negated anywhere) in the other. Only verbs, adjectives and nouns that both mention count.
+ * Predicates whose polarity differs between the claim and a source passage: negated in one and
+ * asserted (and negated nowhere) in the other.
  */
 export function polarityClash(claim: Token[], passage: Token[]): string[] {
-  // Paraphrases move negation around ("no fixed expiry" / "no longer expire"): a clash needs one side
-  // that negates nothing at all.
-  if (isNegated(claim) === isNegated(passage)) return [];
   const claimNegated = negatedStems(claim);
   const passageNegated = negatedStems(passage);
+  // Paraphrase moves negation around ("no fixed expiry" / "no longer expire"): a clash needs one side
+  // that negates nothing at all.
+  if ((claimNegated.size === 0) === (passageNegated.size === 0)) return [];
   const claimAsserted = assertedStems(claim);
   const passageAsserted = assertedStems(passage);
   const clashes: string[] = [];
-  for (const stem of passageNegated) if (claimAsserted.has(stem) && !claimNegated.has(stem) && !passageAsserted.has(stem)) clashes.push(stem);
-  for (const stem of claimNegated) if (passageAsserted.has(stem) && !passageNegated.has(stem) && !claimAsserted.has(stem)) clashes.push(stem);
+  // A side that states an exception ("allowed except on weekdays") asserts nothing outright.
+  const excepts = (tokens: Token[]): boolean => tokens.some((t) => exception.test(t.lower));
+  if (!excepts(claim))
+    for (const stem of passageNegated)
+      if (claimAsserted.has(stem) && !claimNegated.has(stem) && !passageAsserted.has(stem)) clashes.push(stem);
+  if (!excepts(passage))
+    for (const stem of claimNegated)
+      if (passageAsserted.has(stem) && !passageNegated.has(stem) && !claimAsserted.has(stem)) clashes.push(stem);
   return clashes;
+}
+
+/**
+ * Predicate antonyms of general English: a claim saying one pole where the passage says the other
+ * ("off by default" against "True by default") contradicts it. "on"/"off" count only as settings
+ * ("on by default"), never as prepositions.
+ */
+const antonymGroups: [string[], string[]][] = [
+  [
+    ['on', 'true', 'enabled', 'enable', 'active', 'activated'],
+    ['off', 'false', 'disabled', 'disable', 'inactive', 'deactivated', 'opt-in'],
+  ],
+  [
+    ['allowed', 'permitted', 'accepted', 'welcome'],
+    ['forbidden', 'prohibited', 'banned', 'rejected', 'refused'],
+  ],
+  [['included'], ['excluded']],
+  [
+    ['mandatory', 'required', 'compulsory', 'obligatory'],
+    ['optional', 'voluntary'],
+  ],
+  [['available'], ['unavailable']],
+  [['refundable'], ['non-refundable', 'nonrefundable']],
+];
+
+function poles(tokens: Token[]): Map<number, number> {
+  const negated = negatedStems(tokens);
+  const found = new Map<number, number>();
+  tokens.forEach((t, i) => {
+    if (negated.has(t.stem)) return;
+    // "opt-in" (off unless asked for) and "opt-out" (on unless refused), however the tokenizer cuts them.
+    if (t.lower === 'opt' && tokens[i + 1]?.text === '-' && /^(?:in|out)$/.test(tokens[i + 2]?.lower ?? '')) {
+      found.set(0, (found.get(0) ?? 0) | (tokens[i + 2]!.lower === 'in' ? 2 : 1));
+      return;
+    }
+    if ((t.lower === 'on' || t.lower === 'off') && !(tokens[i + 1]?.lower === 'by' && tokens[i + 2]?.lower === 'default')) return;
+    antonymGroups.forEach(([plus, minus], g) => {
+      if (plus.includes(t.lower)) found.set(g, (found.get(g) ?? 0) | 1);
+      if (minus.includes(t.lower)) found.set(g, (found.get(g) ?? 0) | 2);
+    });
+  });
+  return found;
+}
+
+/** Antonym pairs the claim and passage disagree on (each side holding only one pole). */
+export function antonymClash(claim: Token[], passage: Token[]): boolean {
+  const mine = poles(claim);
+  const theirs = poles(passage);
+  for (const [group, pole] of mine) {
+    const other = theirs.get(group);
+    if ((pole === 1 && other === 2) || (pole === 2 && other === 1)) return true;
+  }
+  return false;
+}
+
+/** "There is no sister school": the noun whose existence the claim denies. */
+function deniedExistence(tokens: Token[]): string[] {
+  const out: string[] = [];
+  tokens.forEach((t, i) => {
+    if (t.lower !== 'no' || !/^(?:is|are|was|were|be|'s)$/.test(tokens[i - 1]?.lower ?? '') || tokens[i - 2]?.lower !== 'there') return;
+    const noun = tokens.slice(i + 1, i + 4).find((n) => n.content && (n.pos === 'NOUN' || n.pos === 'PROPN'));
+    if (noun) out.push(noun.stem);
+  });
+  return out;
+}
+
+/**
+ * A denial ("Warren Bryant was not a CEO", "X did not star in Y") against a passage that states
+ * the denied word and negates nothing: the sources say it outright.
+ */
+export function deniedButStated(claim: Token[], passage: Token[]): string[] {
+  const denied = new Set([...negatedStems(claim), ...deniedExistence(claim)]);
+  if (
+    denied.size === 0 ||
+    passage.some((t) => predicateNegators.has(t.lower) || t.lower === 'no' || t.lower === 'without' || exception.test(t.lower))
+  )
+    return [];
+  // Stated outright: not inside a condition ("or earlier if funds run out").
+  const stated = new Set<string>();
+  let conditioned = false;
+  for (const t of passage) {
+    if (conditional.test(t.lower)) conditioned = true;
+    else if (scopeEnd.test(t.lower)) conditioned = false;
+    if (!conditioned && t.content) stated.add(t.stem);
+  }
+  return [...denied].filter((stem) => stated.has(stem));
 }

@@ -15,7 +15,8 @@ const longPassage = 400;
 // lowercase word ("century.First", as extracted web text often is); or at a line break.
 const boundary = /([.!?])(?:["”’)]?)(?=\s+["“‘(]?[\p{Lu}\d]|[\p{Lu}][\p{Ll}])|\n\s*/gu;
 // Abbreviations that end in a period without ending the sentence.
-const abbreviation = /(?:\b(?:[A-Z]|St|Dr|Mr|Mrs|Ms|Prof|Jr|Sr|No|Nos|Vol|vs|etc|Inc|Ltd|Co|Corp|Gen|Col|Lt|Mt|Ft|approx|e\.g|i\.e|U\.S|U\.K|a\.m|p\.m))$/;
+const abbreviation =
+  /(?:\b(?:[A-Z]|St|Dr|Mr|Mrs|Ms|Prof|Jr|Sr|No|Nos|Vol|vs|etc|Inc|Ltd|Co|Corp|Gen|Col|Lt|Mt|Ft|approx|e\.g|i\.e|U\.S|U\.K|a\.m|p\.m))$/;
 
 export function splitPassages(sources: EngineSource[]): Passage[] {
   const passages: Passage[] = [];

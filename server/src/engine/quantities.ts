@@ -1,7 +1,7 @@
 // Numbers in text, normalised so that "two weeks" equals "14 days", "a fifth" equals "20%",
 // "$1.2 billion" equals "1,200 million" and "seventy-five" equals "75".
 
-import { extractDates, sameDate, type CalendarDate } from './dates.js';
+import { type CalendarDate, extractDates, sameDate } from './dates.js';
 
 export type QuantityKind = 'count' | 'money' | 'percent' | 'fraction' | 'duration' | 'time' | 'version' | 'date';
 
@@ -25,23 +25,108 @@ export interface Quantity {
 }
 
 const smallNumbers: Record<string, number> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17,
-  eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70,
-  eighty: 80, ninety: 90, once: 1, twice: 2, single: 1, double: 2, triple: 3,
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  once: 1,
+  twice: 2,
+  single: 1,
+  double: 2,
+  triple: 3,
 };
 const fractions: Record<string, number> = {
-  half: 0.5, halves: 0.5, third: 1 / 3, thirds: 1 / 3, quarter: 0.25, quarters: 0.25, fifth: 0.2, fifths: 0.2, tenth: 0.1, tenths: 0.1,
+  half: 0.5,
+  halves: 0.5,
+  third: 1 / 3,
+  thirds: 1 / 3,
+  quarter: 0.25,
+  quarters: 0.25,
+  fifth: 0.2,
+  fifths: 0.2,
+  tenth: 0.1,
+  tenths: 0.1,
 };
-const scales: Record<string, number> = { dozen: 12, hundred: 100, thousand: 1e3, grand: 1e3, k: 1e3, million: 1e6, m: 1e6, mn: 1e6, billion: 1e9, bn: 1e9, trillion: 1e12 };
-const currencyWords: Record<string, string> = { dollar: '$', dollars: '$', usd: '$', euro: '€', euros: '€', eur: '€', pound: '£', pounds: '£', gbp: '£', bucks: '$' };
+const scales: Record<string, number> = {
+  dozen: 12,
+  hundred: 100,
+  thousand: 1e3,
+  grand: 1e3,
+  k: 1e3,
+  million: 1e6,
+  m: 1e6,
+  mn: 1e6,
+  billion: 1e9,
+  bn: 1e9,
+  trillion: 1e12,
+};
+const currencyWords: Record<string, string> = {
+  dollar: '$',
+  dollars: '$',
+  usd: '$',
+  euro: '€',
+  euros: '€',
+  eur: '€',
+  pound: '£',
+  pounds: '£',
+  gbp: '£',
+  bucks: '$',
+};
 const day = 86400;
 const durations: Record<string, [string, number]> = {
-  second: ['s', 1], seconds: ['s', 1], sec: ['s', 1], secs: ['s', 1], minute: ['s', 60], minutes: ['s', 60], min: ['s', 60], mins: ['s', 60],
-  hour: ['s', 3600], hours: ['s', 3600], hr: ['s', 3600], hrs: ['s', 3600], h: ['s', 3600], day: ['s', day], days: ['s', day],
-  week: ['s', 7 * day], weeks: ['s', 7 * day], fortnight: ['s', 14 * day], fortnights: ['s', 14 * day],
-  month: ['s', (365 / 12) * day], months: ['s', (365 / 12) * day], year: ['s', 365 * day], years: ['s', 365 * day], yr: ['s', 365 * day], yrs: ['s', 365 * day],
-  decade: ['s', 3650 * day], decades: ['s', 3650 * day], night: ['night', 1], nights: ['night', 1],
+  second: ['s', 1],
+  seconds: ['s', 1],
+  sec: ['s', 1],
+  secs: ['s', 1],
+  minute: ['s', 60],
+  minutes: ['s', 60],
+  min: ['s', 60],
+  mins: ['s', 60],
+  hour: ['s', 3600],
+  hours: ['s', 3600],
+  hr: ['s', 3600],
+  hrs: ['s', 3600],
+  h: ['s', 3600],
+  day: ['s', day],
+  days: ['s', day],
+  week: ['s', 7 * day],
+  weeks: ['s', 7 * day],
+  fortnight: ['s', 14 * day],
+  fortnights: ['s', 14 * day],
+  month: ['s', (365 / 12) * day],
+  months: ['s', (365 / 12) * day],
+  year: ['s', 365 * day],
+  years: ['s', 365 * day],
+  yr: ['s', 365 * day],
+  yrs: ['s', 365 * day],
+  decade: ['s', 3650 * day],
+  decades: ['s', 3650 * day],
+  night: ['night', 1],
+  nights: ['night', 1],
 };
 const hedges = /\b(about|around|roughly|approximately|approx\.?|nearly|almost|some|circa|just under|just over|close to|marginally)\s*$/i;
 
@@ -52,11 +137,13 @@ interface Word {
   end: number;
 }
 
-const wordPattern = /\d+\.\d+\.\d+|\d{1,2}:\d{2}(?!\d)|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:st|nd|rd|th)?|[$€£%]|\b[ap]\.m\.?|[\p{L}]+/gu;
+const wordPattern =
+  /\d+\.\d+\.\d+|\d{1,2}:\d{2}(?!\d)|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:st|nd|rd|th)?|[$€£%]|\b[ap]\.m\.?|[\p{L}]+/gu;
 
 function words(text: string): Word[] {
   const out: Word[] = [];
-  for (const m of text.matchAll(wordPattern)) out.push({ text: m[0], lower: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length });
+  for (const m of text.matchAll(wordPattern))
+    out.push({ text: m[0], lower: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length });
   return out;
 }
 
@@ -72,7 +159,17 @@ function numberWord(word: Word | undefined): number | undefined {
 /** Extracts every quantity in `text`, with offsets into it. */
 export function extractQuantities(text: string): Quantity[] {
   const dates = extractDates(text);
-  const found: Quantity[] = dates.map((date) => ({ kind: 'date', value: date.month, raw: date.year ?? 0, unit: '', approx: false, start: date.start, end: date.end, text: date.text, date }));
+  const found: Quantity[] = dates.map((date) => ({
+    kind: 'date',
+    value: date.month,
+    raw: date.year ?? 0,
+    unit: '',
+    approx: false,
+    start: date.start,
+    end: date.end,
+    text: date.text,
+    date,
+  }));
   const tokens = words(text).filter((w) => !dates.some((d) => w.start >= d.start && w.end <= d.end));
   let i = 0;
   while (i < tokens.length) {
@@ -105,11 +202,23 @@ function parseAt(text: string, t: Word[], i: number): { quantity: Quantity; next
     currency = first.text;
     j++;
   }
+  // "one of those", "no one", "the one": a pronoun, not a figure.
+  if (
+    first.lower === 'one' &&
+    (/^(?:of|another)$/.test(t[i + 1]?.lower ?? '') || /^(?:no|any|every|some|each|the|this|that|which)$/.test(t[i - 1]?.lower ?? ''))
+  )
+    return undefined;
   let raw: number | undefined;
   let isFraction = false;
   const startWord = t[i]!;
   const a = t[j];
-  if (a && (a.lower === 'a' || a.lower === 'an') && (fractions[t[j + 1]?.lower ?? ''] !== undefined || scales[t[j + 1]?.lower ?? ''] !== undefined || durations[t[j + 1]?.lower ?? ''] !== undefined)) {
+  if (
+    a &&
+    (a.lower === 'a' || a.lower === 'an') &&
+    (fractions[t[j + 1]?.lower ?? ''] !== undefined ||
+      scales[t[j + 1]?.lower ?? ''] !== undefined ||
+      durations[t[j + 1]?.lower ?? ''] !== undefined)
+  ) {
     raw = 1;
     j++;
   } else {
@@ -158,7 +267,9 @@ function parseAt(text: string, t: Word[], i: number): { quantity: Quantity; next
   // Durations, also as compounds ("three-quarter-hour", "half-year") and "business/working days".
   let k = j;
   let family = 's';
-  if (/^(business|working|work)$/.test(lower)) {
+  // "24 more hours", "two extra nights": the unit after an adjective of addition.
+  if (/^(?:more|additional|extra|further|fewer|less)$/.test(lower) && durations[t[j + 1]?.lower ?? '']) k++;
+  if (/^(business|working|work)$/.test(t[k]?.lower ?? '')) {
     family = 'bday';
     k++;
   }
@@ -180,11 +291,32 @@ function parseAt(text: string, t: Word[], i: number): { quantity: Quantity; next
     return single(text, 'time', hour * 60, raw, 'clock', startWord, next!, j + 1, approx);
   }
   const glued = /^(\d+)([ap])\.?m\.?$/.exec(startWord.lower);
-  if (glued) return single(text, 'time', ((Number(glued[1]) % 12) + (glued[2] === 'p' ? 12 : 0)) * 60, raw, 'clock', startWord, startWord, j, approx);
+  if (glued)
+    return single(
+      text,
+      'time',
+      ((Number(glued[1]) % 12) + (glued[2] === 'p' ? 12 : 0)) * 60,
+      raw,
+      'clock',
+      startWord,
+      startWord,
+      j,
+      approx,
+    );
   return single(text, 'count', value, raw, '', startWord, last, j, approx);
 }
 
-function single(text: string, kind: QuantityKind, value: number, raw: number, unit: string, first: Word, last: Word, next: number, approx = false): { quantity: Quantity; next: number } {
+function single(
+  text: string,
+  kind: QuantityKind,
+  value: number,
+  raw: number,
+  unit: string,
+  first: Word,
+  last: Word,
+  next: number,
+  approx = false,
+): { quantity: Quantity; next: number } {
   return { quantity: { kind, value, raw, unit, approx, start: first.start, end: last.end, text: text.slice(first.start, last.end) }, next };
 }
 
@@ -194,7 +326,7 @@ function close(a: number, b: number, tolerance: number): boolean {
 
 /** Whether a claimed quantity states the same value as a quantity from the sources. */
 export function sameQuantity(claim: Quantity, source: Quantity): boolean {
-  const tolerance = claim.approx ? 0.12 : 0.0005;
+  const tolerance = claim.approx ? 0.1 : 0.0005;
   if (claim.kind === 'version' || source.kind === 'version') return claim.kind === source.kind && claim.unit === source.unit;
   if (claim.date && source.date) return sameDate(claim.date, source.date);
   // A bare year or day may restate part of a date ("born in 1984" for "July 5, 1984").

@@ -21,9 +21,19 @@ export interface PassageIndex {
   documentFrequency(term: string): number;
 }
 
-export function buildIndex(sources: EngineSource[], passages: Passage[], vocabulary: Set<string>): PassageIndex {
+/**
+ * `vocabulary`: terms ranked with postings; `presence`: terms (synonyms of the request's words) whose
+ * mere occurrence is all that is asked, kept as a set so that they add no postings to build.
+ */
+export function buildIndex(
+  sources: EngineSource[],
+  passages: Passage[],
+  vocabulary: Set<string>,
+  presence: Set<string> = new Set(),
+): PassageIndex {
   const lengths = new Float64Array(passages.length);
   const postings = new Map<string, Map<number, number>>();
+  const present = new Set<string>();
   let p = 0;
   sources.forEach((source, s) => {
     while (p < passages.length && passages[p]!.source < s) p++;
@@ -37,11 +47,18 @@ export function buildIndex(sources: EngineSource[], passages: Passage[], vocabul
       if (!passage || passage.source !== s || passage.start > m.index) continue;
       lengths[p]!++;
       const word = m[0];
-      const key = word.length > 3 && word.charCodeAt(word.length - 1) === 115 && word.charCodeAt(word.length - 2) !== 115 ? word.slice(0, -1) : word;
-      if (!vocabulary.has(text === lowered ? key : termKey(word))) continue;
+      const key =
+        word.length > 3 && word.charCodeAt(word.length - 1) === 115 && word.charCodeAt(word.length - 2) !== 115 ? word.slice(0, -1) : word;
       const term = text === lowered ? key : termKey(word);
+      if (!vocabulary.has(term)) {
+        if (presence.has(term)) present.add(term);
+        continue;
+      }
       let list = postings.get(term);
-      if (!list) postings.set(term, (list = new Map()));
+      if (!list) {
+        list = new Map();
+        postings.set(term, list);
+      }
       list.set(p, (list.get(p) ?? 0) + 1);
     }
   });
@@ -50,7 +67,7 @@ export function buildIndex(sources: EngineSource[], passages: Passage[], vocabul
   const average = total / Math.max(1, passages.length) || 1;
   return {
     passages,
-    documentFrequency: (term) => postings.get(term)?.size ?? 0,
+    documentFrequency: (term) => postings.get(term)?.size ?? (present.has(term) ? 1 : 0),
     rank(terms, limit) {
       const scores = new Map<number, number>();
       for (const [term, weight] of terms) {
@@ -58,11 +75,14 @@ export function buildIndex(sources: EngineSource[], passages: Passage[], vocabul
         if (!list) continue;
         const idf = Math.log(1 + (passages.length - list.size + 0.5) / (list.size + 0.5));
         for (const [passage, tf] of list) {
-          const norm = tf * (k1 + 1) / (tf + k1 * (1 - b + (b * lengths[passage]!) / average));
+          const norm = (tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * lengths[passage]!) / average));
           scores.set(passage, (scores.get(passage) ?? 0) + weight * idf * norm);
         }
       }
-      return [...scores].map(([passage, score]) => ({ passage, score })).sort((x, y) => y.score - x.score || x.passage - y.passage).slice(0, limit);
+      return [...scores]
+        .map(([passage, score]) => ({ passage, score }))
+        .sort((x, y) => y.score - x.score || x.passage - y.passage)
+        .slice(0, limit);
     },
   };
 }

@@ -1,8 +1,9 @@
 // Tokens with offsets, lemmas and parts of speech, from wink-nlp's English model (shipped inside the
 // npm package: no download, no I/O). Only answers and a few ranked passages go through it: the whole
 // source never does, so its cost does not grow with the sources.
-import winkNLP from 'wink-nlp';
+
 import model from 'wink-eng-lite-web-model';
+import winkNLP from 'wink-nlp';
 import { contractions, framingWords, stopwords } from './lexicon.js';
 
 const nlp = winkNLP(model);
@@ -26,7 +27,33 @@ export interface Token {
 export function lightStem(word: string): string {
   let w = word.toLowerCase();
   if (w.length <= 4) return w.replace(/s$/, '');
-  for (const suffix of ['ational', 'ations', 'ation', 'ments', 'ment', 'ness', 'ities', 'ity', 'ables', 'able', 'ibles', 'ible', 'ings', 'ing', 'ers', 'er', 'ed', 'ies', 'ied', 'es', 'ly', 's', 'al', 'e', 'y']) {
+  for (const suffix of [
+    'ational',
+    'ations',
+    'ation',
+    'ments',
+    'ment',
+    'ness',
+    'ities',
+    'ity',
+    'ables',
+    'able',
+    'ibles',
+    'ible',
+    'ings',
+    'ing',
+    'ers',
+    'er',
+    'ed',
+    'ies',
+    'ied',
+    'es',
+    'ly',
+    's',
+    'al',
+    'e',
+    'y',
+  ]) {
     if (w.endsWith(suffix) && w.length - suffix.length >= 4) {
       w = w.slice(0, -suffix.length);
       break;
@@ -57,7 +84,14 @@ export function tokenize(text: string): Token[] {
     let lemma = (lemmas[index] ?? lower).toLowerCase();
     lemma = contractions[lower] ?? lemma;
     const isWord = /[\p{L}]/u.test(value);
-    const content = isWord && pos !== 'PUNCT' && pos !== 'NUM' && !stopwords.has(lower) && !stopwords.has(lemma) && !framingWords.has(lemma) && !framingWords.has(lower);
+    const content =
+      isWord &&
+      pos !== 'PUNCT' &&
+      pos !== 'NUM' &&
+      !stopwords.has(lower) &&
+      !stopwords.has(lemma) &&
+      !framingWords.has(lemma) &&
+      !framingWords.has(lower);
     tokens.push({ text: value, lower, lemma, stem: lightStem(lemma), pos, start, end, content });
   });
   if (cache.size > 20000) cache.clear();

@@ -1,12 +1,25 @@
 // validate: split the answer into claims, judge each against the sources, summarise.
-import { splitAnswer, type ClaimSpan } from './claims.js';
-import { viewSources, type ReadPassage, type SourceView } from './evidence.js';
-import { summarise, type ClaimVerdict } from './findings.js';
-import { checkOrdering } from './comparison.js';
-import { judgeClaim, type JudgeContext, type Judgment } from './judge.js';
-import { extractQuantities } from './quantities.js';
-import { formBag, tokenize } from './tokens.js';
-import { defaultThresholds, type Claim, type EngineRequest, type EngineThresholds, type EngineValidation, type Evidence, type Finding } from './types.js';
+
+import { expectedKind, givesKind } from './answertype.js';
+import { stemsOf } from './binding.js';
+import { type ClaimSpan, splitAnswer } from './claims.js';
+import { checkOptions } from './comparison.js';
+import { type ReadPassage, retrieve, type SourceView, viewSources } from './evidence.js';
+import { type ClaimVerdict, summarise } from './findings.js';
+import { checkBoth, checkContrast, type JointVerdict } from './joint.js';
+import { type JudgeContext, type Judgment, judgeClaim } from './judge.js';
+import { directionOf, wrongOrder } from './ordering.js';
+import { extractQuantities, sameQuantity } from './quantities.js';
+import { formBag, formsOf, tokenize } from './tokens.js';
+import {
+  type Claim,
+  defaultThresholds,
+  type EngineRequest,
+  type EngineThresholds,
+  type EngineValidation,
+  type Evidence,
+  type Finding,
+} from './types.js';
 import { deterministicEngine } from './version.js';
 
 const evidenceTextLimit = 1000;
@@ -32,8 +45,10 @@ export function validateDetailed(request: EngineRequest): ValidationDetail {
   const context: JudgeContext = {
     question: request.question,
     questionBag: formBag(tokenize(request.question)),
+    questionStems: stemsOf(tokenize(request.question)),
     questionQuantities: extractQuantities(request.question),
     answerQuantities: extractQuantities(answer),
+    polarity: split.polarity,
     view,
   };
   const spans = [...split.claims];
@@ -41,30 +56,151 @@ export function validateDetailed(request: EngineRequest): ValidationDetail {
   // A bare "yes" or "no" is checked as the question's own statement.
   if (spans.length === 0 && split.polarity && split.polaritySpan) {
     const [start, end] = split.polaritySpan;
-    const statement = judgeClaim({ text: request.question.replace(/\?\s*$/, ''), previous: undefined, offset: -1, loose: true }, { ...context, questionBag: new Set(), questionQuantities: [] });
+    const statement = judgeClaim(
+      { text: request.question.replace(/\?\s*$/, ''), previous: undefined, offset: -1, loose: true },
+      { ...context, questionBag: new Set(), questionStems: new Set(), questionQuantities: [] },
+    );
     spans.push({ text: answer.slice(start, end), start, end, sentenceStart: start, sentenceEnd: end });
-    judgments.push(split.polarity === 'yes' ? statement : denial(statement, request.question));
+    judgments.push(split.polarity === 'yes' ? assent(statement) : denial(statement, request.question));
   }
-  // An ordering question decided by dates: the claim that names the wrong option is contradicted.
-  const ordering = spans.length > 0 ? checkOrdering(request.question, answer, view) : undefined;
-  if (ordering && ordering.chosen !== ordering.expected) {
-    const index = Math.max(0, spans.findIndex((s) => s.text.toLowerCase().includes(ordering.chosen.toLowerCase())));
-    const passages = ordering.passageIds.map((id) => ({ passage: view.read(id, 0), relation: 'contradicts' as const }));
-    judgments[index] = { ...judgments[index]!, status: 'contradicted', score: 0.1, evidence: passages, reasons: [`By the dates in the sources, the answer is ${ordering.expected}, not ${ordering.chosen}.`], replacement: undefined };
+  // Claims about two subjects at once, checked in each subject's own sentences.
+  const joint = (index: number, verdict: JointVerdict | undefined, why: string): void => {
+    if (!verdict || verdict.holds) return;
+    const passages = verdict.passageIds.slice(0, 3).map((id) => ({ passage: view.read(id, 0), relation: 'contradicts' as const }));
+    judgments[index] = {
+      ...judgments[index]!,
+      status: 'contradicted',
+      score: 0.1,
+      evidence: passages,
+      reasons: [why.replace('%s', verdict.subject)],
+      replacement: undefined,
+    };
+  };
+  spans.forEach((span, i) => {
+    if (judgments[i]!.status !== 'supported') return;
+    joint(i, checkBoth(span.text, view), 'The sources do not say this of %s.');
+    const last = i === spans.length - 1 || spans[i + 1]!.sentenceStart !== span.sentenceStart;
+    if (last && judgments[i]!.status === 'supported')
+      joint(i, checkContrast(answer.slice(span.sentenceStart, span.sentenceEnd), view), 'The sources do say this of %s.');
+  });
+  if (split.polarity === 'yes' && spans.length > 0 && /\bboth\b/i.test(request.question))
+    joint(0, checkBoth(request.question.replace(/\?\s*$/, ''), view), 'The sources do not say this of %s, so the answer is no.');
+  // A comparison the answer draws from its own figures ("so the wire is the pricier of the two").
+  spans.forEach((span, i) => {
+    const direction = judgments[i]!.status === 'supported' ? directionOf(span.text) : undefined;
+    if (!direction) return;
+    const previous = spans.filter((s) => s.sentenceEnd <= span.sentenceStart).pop();
+    const from = previous ? previous.sentenceStart : span.sentenceStart;
+    const values = context.answerQuantities.filter(
+      (q) =>
+        q.start >= from &&
+        q.end <= span.sentenceEnd &&
+        q.start < span.start + direction.at &&
+        !context.questionQuantities.some((g) => sameQuantity(q, g)),
+    );
+    const reason = wrongOrder(direction, answer, values);
+    if (reason)
+      judgments[i] = {
+        ...judgments[i]!,
+        status: 'contradicted',
+        score: 0.1,
+        reasons: [reason],
+        evidence: judgments[i]!.evidence.map((e) => ({ ...e, relation: 'related' as const })),
+        replacement: undefined,
+      };
+  });
+  // A question offering options: the claim that picks the option the sources do not favour is contradicted.
+  // A "yes" to a question whose situation the sources exclude ("residents whose heating is included
+  // in the rent ... are not eligible" for "heating is included in my rent. Can I apply?").
+  if (split.polarity === 'yes' && spans.length > 0 && judgments[0]!.status === 'supported') {
+    const excluded = exclusionOf(request.question, view);
+    if (excluded)
+      judgments[0] = {
+        ...judgments[0]!,
+        status: 'contradicted',
+        score: 0.1,
+        evidence: [{ passage: excluded, relation: 'contradicts' }],
+        reasons: ['The sources exclude the situation the question describes.'],
+        replacement: undefined,
+      };
+  }
+  const choice = spans.length > 0 ? checkOptions(request.question, answer, view) : undefined;
+  if (choice && choice.chosen !== choice.expected) {
+    const index = Math.max(
+      0,
+      spans.findIndex((s) => s.text.toLowerCase().includes(choice.chosen.toLowerCase().split(' ').pop()!)),
+    );
+    const passages = choice.passageIds.slice(0, 4).map((id) => ({ passage: view.read(id, 0), relation: 'contradicts' as const }));
+    judgments[index] = {
+      ...judgments[index]!,
+      status: 'contradicted',
+      score: 0.1,
+      evidence: passages,
+      reasons: [`Going ${choice.reason}, the answer is ${choice.expected}, not ${choice.chosen}.`],
+      replacement: undefined,
+    };
   }
   const verdicts: ClaimVerdict[] = spans.map((span, i) => {
     const judgment = judgments[i]!;
-    const claim: Claim = { text: span.text, start: span.start, end: span.end, status: judgment.status, score: judgment.score, evidence: judgment.evidence.map(({ passage, relation }) => toEvidence(passage, relation, request)) };
+    const claim: Claim = {
+      text: span.text,
+      start: span.start,
+      end: span.end,
+      status: judgment.status,
+      score: judgment.score,
+      evidence: judgment.evidence.map(({ passage, relation }) => toEvidence(passage, relation, request)),
+    };
     return { claim, reasons: judgment.reasons, conflictingSources: judgment.conflictingSources };
   });
   const extra: Finding[] = [];
   if (request.sources.every((s) => s.text.trim() === '')) {
-    extra.push({ category: 'source_unavailable', status: 'failed', severity: 'high', claim_index: null, title: 'No source text', description: 'None of the sources holds any text to check the answer against.' });
+    extra.push({
+      category: 'source_unavailable',
+      status: 'failed',
+      severity: 'high',
+      claim_index: null,
+      title: 'No source text',
+      description: 'None of the sources holds any text to check the answer against.',
+    });
   } else if (spans.length === 0 && !abstains(answer)) {
-    extra.push({ category: 'incomplete_answer', status: 'warning', severity: 'low', claim_index: null, title: 'Nothing to check', description: 'The answer makes no factual claim that could be checked against the sources.' });
+    extra.push({
+      category: 'incomplete_answer',
+      status: 'warning',
+      severity: 'low',
+      claim_index: null,
+      title: 'Nothing to check',
+      description: 'The answer makes no factual claim that could be checked against the sources.',
+    });
+  } else if (!split.polarity && !abstains(answer)) {
+    const kind = expectedKind(request.question);
+    if (kind && !givesKind(answer, kind, request.question)) {
+      extra.push({
+        category: 'incomplete_answer',
+        status: 'warning',
+        severity: thresholds.unsupportedSeverity,
+        claim_index: null,
+        title: 'Does not answer the question',
+        description: `The question asks for ${kind === 'time' ? 'a date or time' : kind === 'amount' ? 'an amount' : 'a name'}; the answer gives none.`,
+      });
+    }
   }
   const summary = summarise(verdicts, extra, thresholds);
   return { result: { claims: verdicts.map((v) => v.claim), ...summary, engine: { ...deterministicEngine } }, spans, judgments, view };
+}
+
+const exclusion =
+  /\b(?:not eligible|ineligible|not covered|are excluded|is excluded|does not cover|do not cover|cannot apply|may not apply|not accepted)\b/i;
+
+/** The passage that describes the question's situation closely and excludes it, if any. */
+function exclusionOf(question: string, view: SourceView): ReadPassage | undefined {
+  const wanted = tokenize(question).filter((t) => t.content);
+  if (wanted.length < 4) return undefined;
+  for (const passage of retrieve(view, [{ text: question, weight: 1 }], 3)) {
+    if (!exclusion.test(passage.text)) continue;
+    const shared = wanted.filter((t) => formsOf(t).some((f) => passage.bag.has(f))).length;
+    if (shared / wanted.length >= 0.5) return passage;
+  }
+  return undefined;
 }
 
 /** An answer that says the sources do not answer the question is honest, not incomplete. */
@@ -79,13 +215,38 @@ function abstains(answer: string): boolean {
  */
 function denial(statement: Judgment, question: string): Judgment {
   if (statement.status === 'contradicted') return flip(statement);
-  if (statement.status === 'unsupported' || /\b(both|same|all|each|either|neither|also|too)\b/i.test(question)) return { ...statement, status: 'supported', score: Math.max(statement.score, 0.6), reasons: [] };
+  if (statement.status === 'unsupported' || /\b(both|same|all|each|either|neither|also|too)\b/i.test(question))
+    return { ...statement, status: 'supported', score: Math.max(statement.score, 0.6), reasons: [] };
   return flip(statement);
 }
 
+/**
+ * A bare "yes": wrong when the sources contradict the question's statement. Word presence cannot
+ * show that a relation holds, so a statement merely not found is no reason to flag the "yes".
+ */
+function assent(statement: Judgment): Judgment {
+  return statement.status === 'unsupported'
+    ? { ...statement, status: 'supported', score: Math.max(statement.score, 0.6), reasons: [] }
+    : statement;
+}
+
 function flip(judgment: Judgment): Judgment {
-  if (judgment.status === 'supported') return { ...judgment, status: 'contradicted', score: 0.1, reasons: ['The sources say the opposite.'], evidence: judgment.evidence.map((e) => ({ ...e, relation: 'contradicts' })) };
-  if (judgment.status === 'contradicted') return { ...judgment, status: 'supported', score: 0.9, reasons: [], evidence: judgment.evidence.map((e) => ({ ...e, relation: 'supports' })) };
+  if (judgment.status === 'supported')
+    return {
+      ...judgment,
+      status: 'contradicted',
+      score: 0.1,
+      reasons: ['The sources say the opposite.'],
+      evidence: judgment.evidence.map((e) => ({ ...e, relation: 'contradicts' })),
+    };
+  if (judgment.status === 'contradicted')
+    return {
+      ...judgment,
+      status: 'supported',
+      score: 0.9,
+      reasons: [],
+      evidence: judgment.evidence.map((e) => ({ ...e, relation: 'supports' })),
+    };
   return judgment;
 }
 

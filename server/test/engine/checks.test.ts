@@ -10,7 +10,15 @@ describe('strict on specifics', () => {
     assert.equal(wrong.severity, 'high');
   });
   it('accepts figures written in words', async () => {
-    assert.equal((await validate('How long do I have to ask for a refund?', 'You can get an annual subscription refunded within thirty days of buying it.')).issue_count, 0);
+    assert.equal(
+      (
+        await validate(
+          'How long do I have to ask for a refund?',
+          'You can get an annual subscription refunded within thirty days of buying it.',
+        )
+      ).issue_count,
+      0,
+    );
   });
   it('checks dates', async () => {
     assert.equal((await validate('When did the Lisbon office open?', 'The Lisbon office opened on March 4, 2019.')).issue_count, 0);
@@ -23,7 +31,10 @@ describe('strict on specifics', () => {
   it('checks negation', async () => {
     const result = await validate('Can I get a refund on a monthly subscription?', 'Monthly subscriptions are refundable.');
     assert.equal(result.claims[0]?.status, 'contradicted');
-    assert.equal((await validate('Can I get a refund on a monthly subscription?', "Monthly subscriptions aren't refundable.")).issue_count, 0);
+    assert.equal(
+      (await validate('Can I get a refund on a monthly subscription?', "Monthly subscriptions aren't refundable.")).issue_count,
+      0,
+    );
   });
   it('checks quantifiers against restrictions', async () => {
     const result = await validate('Which plans have phone support?', 'Phone support is always available, on every plan.');
@@ -34,19 +45,31 @@ describe('strict on specifics', () => {
     assert.deepEqual(flagged(result), ['The Basic plan includes 50 user seats']);
   });
   it('recomputes simple arithmetic in the answer', async () => {
-    assert.equal((await validate('What do two Team plans cost?', 'The Team plan costs $40 per month, so two cost $80 per month.')).issue_count, 0);
-    assert.ok((await validate('What do two Team plans cost?', 'The Team plan costs $40 per month, so two cost $90 per month.')).issue_count > 0);
+    assert.equal(
+      (await validate('What do two Team plans cost?', 'The Team plan costs $40 per month, so two cost $80 per month.')).issue_count,
+      0,
+    );
+    assert.ok(
+      (await validate('What do two Team plans cost?', 'The Team plan costs $40 per month, so two cost $90 per month.')).issue_count > 0,
+    );
   });
 });
 
 describe('lenient on wording', () => {
   it('never flags framing and courtesy', async () => {
-    const result = await validate('How much is Team?', 'Good question! According to the policy, the Team plan costs $40 per month. Let me know if you need anything else!');
+    const result = await validate(
+      'How much is Team?',
+      'Good question! According to the policy, the Team plan costs $40 per month. Let me know if you need anything else!',
+    );
     assert.equal(result.issue_count, 0);
     assert.equal(result.claims.length, 1);
   });
   it('accepts inflection and contractions', async () => {
-    assert.equal((await validate('Is phone support on Basic?', "Phone support isn't included on Basic; it's only available on the Team plan.")).issue_count, 0);
+    assert.equal(
+      (await validate('Is phone support on Basic?', "Phone support isn't included on Basic; it's only available on the Team plan."))
+        .issue_count,
+      0,
+    );
   });
   it('locates a short answer through the question', async () => {
     assert.equal((await validate('In what city was the company founded?', 'Oslo')).issue_count, 0);

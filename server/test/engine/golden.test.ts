@@ -8,9 +8,24 @@ import { engine, sources } from './support.js';
 const dir = new URL('./golden/', import.meta.url);
 
 const cases = {
-  'validate-supported': () => engine.validate({ question: 'How much is the Team plan, and does it include phone support?', answer: "Sure! The Team plan is $40 a month and it's the only plan with phone support. Let me know if you have other questions.", sources }),
-  'validate-contradicted': () => engine.validate({ question: 'Can I get my money back on a monthly plan?', answer: 'Yes, monthly subscriptions can be refunded within 60 days of purchase.', sources }),
-  'fix-mixed': () => engine.fix({ question: 'Tell me about Basic.', answer: 'The Basic plan includes 50 user seats and costs $12 per month. It comes with free onboarding calls.', sources }),
+  'validate-supported': () =>
+    engine.validate({
+      question: 'How much is the Team plan, and does it include phone support?',
+      answer: "Sure! The Team plan is $40 a month and it's the only plan with phone support. Let me know if you have other questions.",
+      sources,
+    }),
+  'validate-contradicted': () =>
+    engine.validate({
+      question: 'Can I get my money back on a monthly plan?',
+      answer: 'Yes, monthly subscriptions can be refunded within 60 days of purchase.',
+      sources,
+    }),
+  'fix-mixed': () =>
+    engine.fix({
+      question: 'Tell me about Basic.',
+      answer: 'The Basic plan includes 50 user seats and costs $12 per month. It comes with free onboarding calls.',
+      sources,
+    }),
   'generate-answer': () => engine.generate({ question: 'When did the Lisbon office open?', sources }),
 };
 

@@ -58,12 +58,20 @@ describe('engine', () => {
     assert.equal(custom, engine);
   });
   it('flags an answer when no source holds text', async () => {
-    const result = await engine.validate({ question: 'q', answer: 'The Team plan costs $40 per month.', sources: [{ source_id: 's', text: ' ' }] });
+    const result = await engine.validate({
+      question: 'q',
+      answer: 'The Team plan costs $40 per month.',
+      sources: [{ source_id: 's', text: ' ' }],
+    });
     assert.ok(result.findings.some((f) => f.category === 'source_unavailable'));
   });
   it('counts sources that disagree', async () => {
     const other = policy.replace('costs $40 per month', 'costs $45 per month');
-    const result = await engine.validate({ question: 'How much is Team?', answer: 'The Team plan costs $40 per month.', sources: [...sources, { source_id: 'src_2', text: other }] });
+    const result = await engine.validate({
+      question: 'How much is Team?',
+      answer: 'The Team plan costs $40 per month.',
+      sources: [...sources, { source_id: 'src_2', text: other }],
+    });
     assert.equal(result.source_conflict_count, 1);
     assert.ok(result.findings.some((f) => f.category === 'source_conflict'));
   });

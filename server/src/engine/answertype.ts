@@ -1,0 +1,64 @@
+// What kind of answer a question asks for. A true statement that does not give it ("Alf Clausen
+// composed the theme" for "In what year was its composer born?") does not answer the question; the
+// answer is then incomplete, whatever its claims' support.
+import { questionOptions } from './comparison.js';
+import { extractQuantities } from './quantities.js';
+import { tokenize } from './tokens.js';
+
+export type AnswerKind = 'time' | 'amount' | 'name';
+
+const asksTime =
+  /(?:^|[,;:]\s*|\b(?:in|by|until|since)\s+)(?:what|which)\s+(?:year|decade|century|date|month|day)\b|^\s*(?:until\s+)?when\b|(?:^|[,;]\s*)when\s+(?:was|were|did|is|does|do|will|can)\b|\b(?:birth\s*date|date of birth)\b|\bwhat\s+year\b/i;
+const asksAmount = /\bhow\s+(?:many|much|long|old|far|big|large|tall|often)\b|\bwhat\s+(?:percentage|proportion|share|number)\b/i;
+
+// A question for a named person or thing of a kind ("which actor", "what city"). A bare "who" is left
+// out: "your line manager" answers it without a name.
+const asksName =
+  /\b(?:which|what)\s+(?:(?:\w+-)?\w+\s+)?(?:actor|actress|singer|musician|person|man|woman|politician|director|writer|author|player|company|band|city|country|state|album|film|movie|song|book|university|college|team|group|magazine|newspaper)\b/i;
+
+export function expectedKind(question: string): AnswerKind | undefined {
+  if (asksTime.test(question)) return 'time';
+  if (asksAmount.test(question)) return 'amount';
+  if (asksName.test(question)) return 'name';
+  return undefined;
+}
+
+/**
+ * Whether the answer names something the question does not: a capitalised word that is not an
+ * adjective ("Irish") nor a sentence opener, a quoted title, or a figure (a phone number for "who").
+ */
+function givesName(answer: string, question: string): boolean {
+  // A bare answer (no verb) is itself the name ("Radiohead"), and so is an option the question offers.
+  if (!tokenize(answer).some((t) => t.pos === 'VERB' || t.pos === 'AUX') || questionOptions(question)) return true;
+  // A figure the question does not give (a phone number for "which office"), or a quoted title.
+  const figures = answer.match(/\d[\d\s+().-]*\d|\d/g) ?? [];
+  if (/["“][^"”]{2,}["”]/.test(answer) || figures.some((f) => !question.includes(f.trim()))) return true;
+  const asked = new Set(tokenize(question).map((t) => t.lower));
+  const tokens = tokenize(answer);
+  return tokens.some((t, i) => {
+    if (!/^\p{Lu}/u.test(t.text) || asked.has(t.lower) || t.pos === 'ADJ' || t.pos === 'DET' || t.pos === 'PRON') return false;
+    const opens = i === 0 || /^[.!?]$/.test(tokens[i - 1]!.text);
+    return !opens || t.pos === 'PROPN';
+  });
+}
+
+const timeWords =
+  /\b(?:today|yesterday|tomorrow|now|currently|never|always|anytime|century|centuries|decade|\d{3,4}s|ago|weekend|morning|evening|night|noon|midnight|spring|summer|autumn|fall|winter|weekday|weekdays|monday|tuesday|wednesday|thursday|friday|saturday|sunday|before|after|until|within)\b/i;
+const amountWords = /\b(?:none|no|all|half|dozens?|hundreds?|thousands?|millions?|several|few|many|free|unlimited)\b/i;
+
+/** Whether the answer gives something of the kind the question asks for. */
+export function givesKind(answer: string, kind: AnswerKind, question = ''): boolean {
+  if (kind === 'name') return givesName(answer, question);
+  const quantities = extractQuantities(answer);
+  if (kind === 'time') {
+    if (timeWords.test(answer)) return true;
+    return quantities.some(
+      (q) =>
+        q.kind === 'date' ||
+        q.kind === 'time' ||
+        q.kind === 'duration' ||
+        (q.kind === 'count' && Number.isInteger(q.raw) && q.raw >= 1000 && q.raw <= 2100),
+    );
+  }
+  return quantities.length > 0 || amountWords.test(answer);
+}
