@@ -99,11 +99,13 @@ export class RequestAbortedError extends GroundcheckError {
 }
 
 /** A webhook request failed verification; `code` says why. */
+export type WebhookVerificationCode = 'missing_token' | 'invalid_token' | 'missing_signature' | 'invalid_signature' | 'invalid_payload';
+
 export class WebhookVerificationError extends GroundcheckError {
   override name = 'WebhookVerificationError';
-  declare readonly code: 'missing_token' | 'invalid_token' | 'invalid_payload';
+  declare readonly code: WebhookVerificationCode;
 
-  constructor(code: 'missing_token' | 'invalid_token' | 'invalid_payload', message: string) {
+  constructor(code: WebhookVerificationCode, message: string) {
     super(message, { code });
   }
 }

@@ -175,3 +175,60 @@ describe('without Web Crypto (Node 18 without --experimental-global-webcrypto)',
     }
   });
 });
+
+describe('Standard Webhooks signatures', () => {
+  const secret = `whsec_${btoa('current-secret-of-32-bytes-long!')}`;
+  const oldSecret = `whsec_${btoa('previous-secret-32-bytes-long!!!')}`;
+
+  async function sign(signingSecret: string, id: string, timestamp: number, payload: string): Promise<string> {
+    const key = await crypto.subtle.importKey(
+      'raw',
+      Uint8Array.from(atob(signingSecret.slice(6)), (c) => c.charCodeAt(0)),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
+    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${id}.${timestamp}.${payload}`)));
+    return `v1,${btoa(String.fromCharCode(...mac))}`;
+  }
+
+  const signedHeaders = async (signingSecret: string, timestamp = Math.floor(Date.now() / 1000), payload = body) => ({
+    ...headersFor(token),
+    'webhook-id': event.event_id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': await sign(signingSecret, event.event_id, timestamp, payload),
+  });
+
+  test('a signed delivery verifies with the secret, alone or with the token', async () => {
+    assert.deepEqual(await verifyWebhook({ headers: await signedHeaders(secret), body, signingSecret: secret }), event);
+    assert.deepEqual(await verifyWebhook({ headers: await signedHeaders(secret), body, signingSecret: secret, token }), event);
+  });
+
+  test('during a rotation either secret passes; a signature list with one good entry passes', async () => {
+    assert.deepEqual(await verifyWebhook({ headers: await signedHeaders(oldSecret), body, signingSecret: [secret, oldSecret] }), event);
+    const headers = await signedHeaders(secret);
+    headers['webhook-signature'] = `v1,bm90LWEtc2lnbmF0dXJl ${headers['webhook-signature']}`;
+    assert.deepEqual(await verifyWebhook({ headers, body, signingSecret: secret }), event);
+  });
+
+  test('a changed body, another secret, an old timestamp or no signature are refused', async () => {
+    assert.equal(
+      (await rejection(verifyWebhook({ headers: await signedHeaders(secret), body: `${body} `, signingSecret: secret }))).code,
+      'invalid_signature',
+    );
+    assert.equal(
+      (await rejection(verifyWebhook({ headers: await signedHeaders(oldSecret), body, signingSecret: secret }))).code,
+      'invalid_signature',
+    );
+    const stale = await signedHeaders(secret, Math.floor(Date.now() / 1000) - 301);
+    assert.equal((await rejection(verifyWebhook({ headers: stale, body, signingSecret: secret }))).code, 'invalid_signature');
+    assert.equal((await rejection(verifyWebhook({ headers: headersFor(token), body, signingSecret: secret }))).code, 'missing_signature');
+  });
+
+  test('a parsed body cannot be checked against a signature', async () => {
+    await assert.rejects(
+      verifyWebhook({ headers: await signedHeaders(secret), body: event as unknown as Record<string, unknown>, signingSecret: secret }),
+      TypeError,
+    );
+  });
+});

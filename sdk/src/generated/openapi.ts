@@ -138,7 +138,8 @@ export interface paths {
         /**
          * List templates
          * @description Lists all of the tenant's document templates, inactive ones included, newest first.
-         *     A tenant holds at most 200 templates, so the list is not paged.
+         *     A tenant holds at most 200 templates, so the list is not paged. Templates still
+         *     `awaiting_upload` are checked as in `getTemplate`.
          *
          *     Credentials: bearer token or API key. Minimum role: `admin`. Feature: `document_templates`.
          */
@@ -188,7 +189,10 @@ export interface paths {
         put?: never;
         /**
          * Get a template with its schema
-         * @description Returns one template with its placeholders and schema.
+         * @description Returns one template with its placeholders and schema. A template still `awaiting_upload`
+         *     is checked first: when its file has arrived, the server reads it (size within the declared
+         *     `size_bytes` and 25 MiB, content matching `content_type` by its leading bytes, SHA-256
+         *     computed from the bytes) and answers `uploaded`, or `rejected` with the file deleted.
          *
          *     Credentials: bearer token or API key. Minimum role: `admin`. Feature: `document_templates`.
          */
@@ -215,7 +219,10 @@ export interface paths {
          * Detect placeholders and build the initial schema
          * @description Reads the uploaded file, detects its `{{placeholder}}` fields and builds an initial schema
          *     with one string field per placeholder. Scanning again replaces the placeholders and resets
-         *     the schema. Answers 409 `template_not_uploaded` while no file has been uploaded.
+         *     the schema. Answers 409 `template_not_uploaded` while no file has been uploaded (or the file
+         *     was rejected), and 409 `template_scan_failed` when the file cannot be read as a template
+         *     (a damaged DOCX, more than 200 placeholders, or a scan over its time or memory budget); the
+         *     template then stays `uploaded`.
          *
          *     Credentials: bearer token or API key. Minimum role: `admin`. Feature: `document_templates`.
          */
@@ -240,8 +247,10 @@ export interface paths {
         put?: never;
         /**
          * Save a template's schema and active flag
-         * @description Updates the fields given; omitted fields keep their value. A template can be activated only
-         *     after a scan (409 `template_not_scanned` otherwise).
+         * @description Updates the fields given; omitted fields keep their value. A template can be activated, and
+         *     given a `schema`, only after a scan (409 `template_not_scanned` otherwise). Schema field names
+         *     must be unique and each must be one of the template's scanned placeholders (400
+         *     `invalid_request` with the field's pointer otherwise); placeholders may be left out.
          *
          *     Credentials: bearer token or API key. Minimum role: `admin`. Feature: `document_templates`.
          */
@@ -778,6 +787,13 @@ export interface webhooks {
          *     - Fire and forget: the receiver has 5 seconds to answer with a 2xx status; a failed
          *       delivery is logged and not retried. Ordering is best effort: reconcile by `timestamp`.
          *     - Deduplicate on `event_id` (also sent as the `Groundcheck-Event-Id` header).
+         *     - When the operator set `webhook.signing_secret`, the request is also signed in the
+         *       Standard Webhooks form: `webhook-id` (the `event_id`), `webhook-timestamp` (Unix seconds)
+         *       and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`
+         *       keyed with the base64-decoded part of the `whsec_` secret). Verify it over the raw body
+         *       in constant time and refuse timestamps more than 5 minutes away (the SDK's
+         *       `verifyWebhook({ signingSecret })` does both).
+         *     - A redirect answer counts as a failed delivery and is not followed.
          *     - The webhook is a hint, not a queue: poll `POST /api/v1/history` or `POST /api/v1/audit`
          *       when no event may be missed.
          */
@@ -1166,8 +1182,21 @@ export interface components {
             /** @description Seconds until the window resets. */
             reset: number;
         };
-        /** @enum {string} */
-        TemplateStatus: "awaiting_upload" | "uploaded" | "scanned";
+        /**
+         * @description `awaiting_upload` until the server has checked the uploaded file (on the next get, list or
+         *     scan), then `uploaded`, then `scanned`. `rejected`: the uploaded file failed the checks (it
+         *     is deleted) or no file arrived before the upload URL expired; see `rejection_reason`. A
+         *     rejected template stays rejected: delete it and create a new one.
+         * @enum {string}
+         */
+        TemplateStatus: "awaiting_upload" | "uploaded" | "scanned" | "rejected";
+        /**
+         * @description Why a template is `rejected`: `empty` (a file of 0 bytes), `too_large` (over 25 MiB),
+         *     `size_mismatch` (not the `size_bytes` declared), `content_mismatch` (the leading bytes do not
+         *     match the declared `content_type`), `upload_expired` (no file before the upload URL expired).
+         * @enum {string}
+         */
+        TemplateRejectionReason: "empty" | "too_large" | "size_mismatch" | "content_mismatch" | "upload_expired";
         /** @enum {string} */
         TemplateFieldType: "string" | "number" | "date" | "boolean";
         TemplateSchema: {
@@ -1196,6 +1225,8 @@ export interface components {
             };
             placeholders: components["schemas"]["Placeholder"][];
             schema: components["schemas"]["TemplateSchema"] | null;
+            /** @description Set when `status` is `rejected`, otherwise null. */
+            rejection_reason?: components["schemas"]["TemplateRejectionReason"] | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1986,7 +2017,8 @@ export interface components {
         /**
          * @description The request conflicts with the object's current state. Codes: `invalid_review_transition`,
          *     `idempotency_key_reused`, `idempotency_in_progress`, `template_not_uploaded`,
-         *     `template_not_scanned`, `group_name_taken`, `email_taken`, `last_admin`, `limit_reached`.
+         *     `template_not_scanned`, `template_scan_failed`, `group_name_taken`, `email_taken`,
+         *     `last_admin`, `limit_reached`.
          */
         Conflict: {
             headers: {
@@ -3529,6 +3561,12 @@ export interface operations {
                 Authorization?: string;
                 /** @description The payload's `event_id`. */
                 "Groundcheck-Event-Id": components["schemas"]["WebhookEventId"];
+                /** @description Standard Webhooks: the `event_id`, when the tenant has a signing secret. */
+                "webhook-id"?: components["schemas"]["WebhookEventId"];
+                /** @description Standard Webhooks: Unix seconds at sending, when the tenant has a signing secret. */
+                "webhook-timestamp"?: string;
+                /** @description Standard Webhooks: space-separated `v1,<base64 HMAC-SHA256>` signatures, when the tenant has a signing secret. */
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;

@@ -64,6 +64,7 @@ export type ValidationMetadata = Schemas['ValidationMetadata'];
 export type ReviewStatus = Schemas['ReviewStatus'];
 export type RateLimit = Schemas['RateLimit'];
 export type TemplateStatus = Schemas['TemplateStatus'];
+export type TemplateRejectionReason = Schemas['TemplateRejectionReason'];
 export type TemplateFieldType = Schemas['TemplateFieldType'];
 export type TemplateSchema = Schemas['TemplateSchema'];
 export type Placeholder = Schemas['Placeholder'];

@@ -112,7 +112,7 @@ interface RawTenant {
   name: string;
   region?: string;
   features?: { document_templates?: boolean; audit_trail?: boolean };
-  webhook?: { enabled?: boolean; url?: string; bearer_token?: string; include_successful?: boolean };
+  webhook?: { enabled?: boolean; url?: string; bearer_token?: string; signing_secret?: string; include_successful?: boolean };
   workflow?: { review_required?: Tenant['workflow']['reviewRequired'] };
   rate_limit?: { requests: number; window_seconds: number };
   audit_retention_days?: number;
@@ -151,6 +151,7 @@ function toTenant(raw: RawTenant, region: string): Tenant {
       enabled: raw.webhook?.enabled ?? false,
       url: raw.webhook?.url ?? null,
       bearerToken: raw.webhook?.bearer_token ?? null,
+      signingSecret: raw.webhook?.signing_secret ?? null,
       includeSuccessful: raw.webhook?.include_successful ?? false,
     },
     workflow: { reviewRequired: raw.workflow?.review_required ?? 'never' },

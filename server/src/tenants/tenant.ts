@@ -34,7 +34,7 @@ export interface Tenant {
   name: string;
   region: string;
   features: Record<Feature, boolean>;
-  webhook: { enabled: boolean; url: string | null; bearerToken: string | null; includeSuccessful: boolean };
+  webhook: { enabled: boolean; url: string | null; bearerToken: string | null; signingSecret: string | null; includeSuccessful: boolean };
   workflow: { reviewRequired: ReviewPolicy };
   rateLimit: { requests: number; windowSeconds: number };
   auditRetentionDays: number;

@@ -42,7 +42,7 @@ describe('the tenant file', () => {
     const [tenant] = loadTenantFile(write({ tenants: [minimal] }), options);
     assert.equal(tenant!.auditRetentionDays, 365);
     assert.deepEqual(tenant!.rateLimit, { requests: 120, windowSeconds: 60 });
-    assert.deepEqual(tenant!.webhook, { enabled: false, url: null, bearerToken: null, includeSuccessful: false });
+    assert.deepEqual(tenant!.webhook, { enabled: false, url: null, bearerToken: null, signingSecret: null, includeSuccessful: false });
     assert.equal(tenant!.workflow.reviewRequired, 'never');
     assert.equal(tenant!.region, 'westeurope');
   });
