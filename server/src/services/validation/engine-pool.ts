@@ -1,0 +1,41 @@
+// The engine runs off the main event loop, in a pool of worker threads sized from the CPU count, so
+// a validation against a large source does not delay other requests. A task whose caller goes away
+// (its signal aborts) is stopped: a queued one never starts, a running one's thread is replaced.
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { EngineRequest, EngineValidation, FixResult, GenerateResult } from '../../engine/index.js';
+import { deterministicEngine } from '../../engine/index.js';
+import type { components } from '../../generated/openapi.js';
+
+type Mode = components['schemas']['Mode'];
+
+export interface EngineTask {
+  mode: Mode;
+  request: EngineRequest;
+}
+
+export interface EngineResults {
+  validate: EngineValidation;
+  validate_and_fix: FixResult;
+  generate: GenerateResult;
+}
+
+// Under tsx (tests) the worker is the .ts source; in the build, the compiled .js beside this file.
+const workerFile = new URL(import.meta.url.endsWith('.ts') ? './engine-worker.ts' : './engine-worker.js', import.meta.url);
+
+export class EnginePool {
+  readonly identity: { method: string; version: string } = { ...deterministicEngine };
+  private readonly pool: Piscina;
+
+  constructor(threads = Math.max(1, availableParallelism())) {
+    this.pool = new Piscina({ filename: workerFile.href, minThreads: 1, maxThreads: threads, idleTimeout: 60_000 });
+  }
+
+  run<M extends Mode>(mode: M, request: EngineRequest, signal?: AbortSignal): Promise<EngineResults[M]> {
+    return this.pool.run({ mode, request } satisfies EngineTask, { signal });
+  }
+
+  close(): Promise<void> {
+    return this.pool.close({ force: true });
+  }
+}
