@@ -85,6 +85,12 @@ export class AuditTrail {
     return this.serialised(tenant.customerId, () => this.appendWithRetry(tenant, entry));
   }
 
+  /** Whether the tenant's trail already holds an event of this kind for the validation (recovery appends once). */
+  async hasEvent(customerId: string, validationId: string, kind: AuditEventKind): Promise<boolean> {
+    for await (const page of this.store.events(customerId, { validationId, kinds: [kind] }, 1)) if (page.length > 0) return true;
+    return false;
+  }
+
   async list(ctx: Caller, query: AuditQuery): Promise<AuditEventPage> {
     const { customerId } = ctx.tenant;
     const limit = query.limit ?? defaultPageLimit;

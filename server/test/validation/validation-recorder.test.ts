@@ -1,0 +1,181 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { newId } from '../../src/lib/ids.js';
+import { createLogger } from '../../src/logger.js';
+import { AuditTrail } from '../../src/services/audit/audit-trail.js';
+import { type CompletedValidation, ValidationRecorder } from '../../src/services/validation/validation-recorder.js';
+import { AuditStore } from '../../src/store/audit-store.js';
+import { HistoryStore } from '../../src/store/history-store.js';
+import type { Tenant } from '../../src/tenants/tenant.js';
+import { actors, auditFixture, tenantsOf } from '../support/audit.js';
+import { startTestServer, type TestServer } from '../support/harness.js';
+
+const historyTtlDays = 90;
+const log = createLogger('silent');
+let server: TestServer;
+let history: HistoryStore;
+let tenants: Record<string, Tenant>;
+
+before(async () => {
+  server = await startTestServer({ fixture: await auditFixture() });
+  history = new HistoryStore(server.cosmos.container('history'));
+  tenants = tenantsOf(server.fixture);
+});
+after(() => server.close());
+
+function completed(overrides: Partial<CompletedValidation> = {}): CompletedValidation {
+  return {
+    validationId: newId('val', Date.now()),
+    mode: 'validate',
+    createdAt: new Date(),
+    question: 'How many days of paid leave do full-time employees get?',
+    user: actors.reviewer,
+    output: 'Full-time employees get 30 days of paid leave per year.',
+    severity: 'high',
+    confidenceLevel: 'low',
+    issues: ['Contradicted: "30 days" — the source says 25 days.'],
+    findings: [
+      {
+        category: 'contradicted_claim',
+        status: 'failed',
+        title: 'Contradicted claim',
+        description: '25, not 30',
+        severity: 'high',
+        claim_index: 0,
+      },
+    ],
+    sourceConflictCount: 0,
+    sourceGroups: [],
+    sources: [{ source_id: 'src_1', kind: 'inline_text', reference: 'inline_text', sha256: 'a'.repeat(64) }],
+    requestSummary: { question_chars: 56, response_chars: 55, source_group_count: 0, url_count: 0, inline_text_chars: 76 },
+    ...overrides,
+  };
+}
+
+/** The audit kinds written for a validation, in order. */
+async function auditKinds(customerId: string, validationId: string): Promise<string[]> {
+  const kinds: string[] = [];
+  for await (const page of new AuditStore(server.cosmos.container('audit')).events(customerId, { validationId }, 100))
+    kinds.push(...page.map((e) => e.kind));
+  return kinds;
+}
+
+/** An audit trail that fails the first `failures` appends, as a Cosmos outage between the writes would. */
+class FailingTrail extends AuditTrail {
+  constructor(private failures: number) {
+    super(new AuditStore(server.cosmos.container('audit')));
+  }
+
+  override async append(...args: Parameters<AuditTrail['append']>) {
+    if (this.failures > 0) {
+      this.failures -= 1;
+      throw new Error('injected: the audit trail is unreachable');
+    }
+    return super.append(...args);
+  }
+}
+
+describe('recording a validation', () => {
+  test('writes the history record with its ttl, the audit event and the counters', async () => {
+    const recorder = new ValidationRecorder(history, server.services.audit.trail, historyTtlDays);
+    const tenant = { ...tenants.acme!, workflow: { reviewRequired: 'never' as const } };
+    const before = await history.counters('acme');
+    const validation = completed();
+    const record = await recorder.record(tenant, validation, log);
+    assert.equal(record.review.state, 'not_required');
+    const stored = await history.get('acme', validation.validationId);
+    assert.equal(stored!.ttl, historyTtlDays * 24 * 3600, 'read back through the Cosmos client');
+    assert.equal(stored!.outbox_pending, false);
+    assert.equal(stored!.output_excerpt, validation.output);
+    assert.deepEqual(await auditKinds('acme', validation.validationId), ['validation_created']);
+    const after = await history.counters('acme');
+    assert.equal(after.validations.total, before.validations.total + 1);
+    assert.equal(after.validations.with_issues, before.validations.with_issues + 1);
+    assert.equal(after.validations.by_mode.validate, before.validations.by_mode.validate + 1);
+  });
+
+  test('review is required as the workflow says: always, when_issues, never', async () => {
+    const recorder = new ValidationRecorder(history, server.services.audit.trail, historyTtlDays);
+    const cases = [
+      ['always', [], 'pending_review'],
+      ['when_issues', ['an issue'], 'pending_review'],
+      ['when_issues', [], 'not_required'],
+      ['never', ['an issue'], 'not_required'],
+    ] as const;
+    for (const [policy, issues, state] of cases) {
+      const validation = completed({ issues: [...issues] });
+      const record = await recorder.record({ ...tenants.acme!, workflow: { reviewRequired: policy } }, validation, log);
+      assert.equal(record.review.state, state, `${policy} with ${issues.length} issues`);
+      const kinds = await auditKinds('acme', validation.validationId);
+      assert.deepEqual(kinds, state === 'pending_review' ? ['validation_created', 'review_required'] : ['validation_created']);
+    }
+  });
+
+  test('counters stay exact under concurrent validations', async () => {
+    const recorder = new ValidationRecorder(history, server.services.audit.trail, historyTtlDays);
+    const before = (await history.counters('tiny')).validations.total;
+    await Promise.all(Array.from({ length: 8 }, () => recorder.record(tenants.tiny!, completed({ mode: 'generate' }), log)));
+    assert.equal((await history.counters('tiny')).validations.total, before + 8);
+  });
+});
+
+describe('a failure between the writes', () => {
+  test('leaves the record with its outbox; recovery appends each event exactly once', async () => {
+    const tenant = { ...tenants.acme!, workflow: { reviewRequired: 'always' as const } };
+    const validation = completed();
+    await new ValidationRecorder(history, new FailingTrail(1), historyTtlDays).record(tenant, validation, log);
+    assert.equal((await history.get('acme', validation.validationId))!.outbox_pending, true);
+    assert.deepEqual(await auditKinds('acme', validation.validationId), []);
+
+    const recorder = new ValidationRecorder(history, server.services.audit.trail, historyTtlDays);
+    const later = new Date(Date.now() + 60_000);
+    assert.ok((await recorder.recover(tenant, later)) >= 1);
+    assert.deepEqual(await auditKinds('acme', validation.validationId), ['validation_created', 'review_required']);
+    assert.equal((await history.get('acme', validation.validationId))!.outbox_pending, false);
+    assert.equal(await recorder.recover(tenant, later), 0, 'nothing left to do');
+    assert.deepEqual(await auditKinds('acme', validation.validationId), ['validation_created', 'review_required']);
+  });
+
+  test('a failure part-way (the first event in, the second not) is completed without repeating the first', async () => {
+    const tenant = { ...tenants.acme!, workflow: { reviewRequired: 'always' as const } };
+    const validation = completed();
+    class SecondFails extends FailingTrail {
+      private calls = 0;
+      override async append(...args: Parameters<AuditTrail['append']>) {
+        this.calls += 1;
+        if (this.calls === 2) throw new Error('injected: the second append fails');
+        return super.append(...args);
+      }
+    }
+    await new ValidationRecorder(history, new SecondFails(0), historyTtlDays).record(tenant, validation, log);
+    assert.deepEqual(await auditKinds('acme', validation.validationId), ['validation_created']);
+    await new ValidationRecorder(history, server.services.audit.trail, historyTtlDays).recover(tenant, new Date(Date.now() + 60_000));
+    assert.deepEqual(await auditKinds('acme', validation.validationId), ['validation_created', 'review_required']);
+  });
+
+  test('recovery leaves records younger than its cut-off to the request still writing them', async () => {
+    const validation = completed();
+    const tenant = tenants.acme!;
+    await new ValidationRecorder(history, new FailingTrail(1), historyTtlDays).record(tenant, validation, log);
+    const recorder = new ValidationRecorder(history, server.services.audit.trail, historyTtlDays);
+    await recorder.recover(tenant, new Date(validation.createdAt.getTime() - 1000));
+    assert.equal((await history.get('acme', validation.validationId))!.outbox_pending, true);
+    await recorder.recover(tenant, new Date(Date.now() + 60_000));
+    assert.equal((await history.get('acme', validation.validationId))!.outbox_pending, false);
+  });
+
+  test('when the history write itself fails, nothing is written', async () => {
+    const validation = completed();
+    const broken = new HistoryStore(server.cosmos.container('history'));
+    broken.create = async () => {
+      throw new Error('injected: Cosmos DB is unreachable');
+    };
+    const before = await history.counters('acme');
+    await assert.rejects(
+      new ValidationRecorder(broken, server.services.audit.trail, historyTtlDays).record(tenants.acme!, validation, log),
+    );
+    assert.equal(await history.get('acme', validation.validationId), null);
+    assert.deepEqual(await auditKinds('acme', validation.validationId), []);
+    assert.deepEqual(await history.counters('acme'), before);
+  });
+});
