@@ -62,3 +62,33 @@ export function givesKind(answer: string, kind: AnswerKind, question = ''): bool
   }
   return quantities.length > 0 || amountWords.test(answer);
 }
+
+/**
+ * An answer that gives the kind the question asks for only as "a/an/another ... <noun>" ("an Irish
+ * actor" for "What male actor starred in it?", "a different valley" for "in which valley?") names
+ * nothing: it does not answer. Undefined when the question asks no "which/what <noun>" or a name is given.
+ */
+export function vagueAnswer(question: string, answer: string): string | undefined {
+  const q = tokenize(question);
+  const at = q.findIndex((t) => t.lower === 'which' || t.lower === 'what');
+  if (at < 0) return undefined;
+  const noun = q.slice(at + 1, at + 4).find((t) => t.pos === 'NOUN');
+  if (!noun || /^(?:kind|type|sort|genre|form|way|part|role|year|date|time|day|month)$/.test(noun.lemma)) return undefined;
+  const a = tokenize(answer);
+  const asked = new Set(q.map((t) => t.lower));
+  for (let i = 0; i < a.length; i++) {
+    if (a[i]!.lemma !== noun.lemma) continue;
+    const from = a.slice(Math.max(0, i - 3), i).findIndex((t) => /^(?:a|an|another|some|other|different)$/.test(t.lower));
+    if (from < 0) continue;
+    const phraseStart = Math.max(0, i - 3) + from;
+    const named = a.some(
+      (t, k) => /^\p{Lu}/u.test(t.text) && !asked.has(t.lower) && (k < phraseStart || k > i) && k > 0 && !/^[.!?]$/.test(a[k - 1]!.text),
+    );
+    if (!named)
+      return a
+        .slice(phraseStart, i + 1)
+        .map((t) => t.text)
+        .join(' ');
+  }
+  return undefined;
+}

@@ -95,13 +95,15 @@ export function sentencesAbout(option: string, other: string, view: SourceView):
   return [...ids].sort((a, b) => a - b);
 }
 
-function firstYear(ids: number[], view: SourceView): number | undefined {
+/** The first year the option's sentences give after naming it (a passage may name both options). */
+function firstYear(ids: number[], keys: string[], view: SourceView): number | undefined {
   for (const id of ids) {
-    const year = view
-      .read(id, 0)
-      .quantities.map((q) =>
-        q.kind === 'date' ? q.raw : q.kind === 'count' && Number.isInteger(q.raw) && q.raw >= 1000 && q.raw <= 2100 ? q.raw : 0,
-      )
+    const passage = view.read(id, 0);
+    const named = keys.length > 0 ? passage.text.toLowerCase().indexOf(keys[0]!) : -1;
+    const from = Math.max(named, 0);
+    const year = passage.quantities
+      .filter((q) => q.start >= from)
+      .map((q) => (q.kind === 'date' ? q.raw : q.kind === 'count' && Number.isInteger(q.raw) && q.raw >= 1000 && q.raw <= 2100 ? q.raw : 0))
       .find((y) => y > 0);
     if (year) return year;
   }
@@ -130,7 +132,7 @@ export function checkOptions(question: string, answer: string, view: SourceView)
   const wantsEarlier = earlierWanted.test(question);
   const wantsLater = !wantsEarlier && laterWanted.test(question);
   if (wantsEarlier || wantsLater) {
-    const years = about.map((ids) => firstYear(ids, view));
+    const years = about.map((ids, i) => firstYear(ids, keysOf(options[i]!), view));
     if (years[0] === undefined || years[1] === undefined || years[0] === years[1]) return undefined;
     const earlier = years[0] < years[1] ? 0 : 1;
     const expected = wantsEarlier ? earlier : 1 - earlier;

@@ -32,6 +32,8 @@ export interface SourceView {
   contains(word: string): boolean;
   /** Whether a phrase occurs anywhere in the sources, ignoring case. */
   mentions(phrase: string): boolean;
+  /** Whether a phrase occurs anywhere in the sources as written (capitals too). */
+  mentionsExactly(phrase: string): boolean;
 }
 
 /** Splits and indexes the sources for the words of `texts` (the question and the answer's claims). */
@@ -74,6 +76,7 @@ export function viewSources(sources: EngineSource[], texts: string[]): SourceVie
       lowered ??= sources.map((s) => s.text.toLowerCase()).join('\n');
       return lowered.includes(phrase.toLowerCase());
     },
+    mentionsExactly: (phrase) => sources.some((s) => s.text.includes(phrase)),
   };
 }
 

@@ -17,13 +17,24 @@ export interface JointVerdict {
 }
 
 /** The two names joined by "and" in `text`, if there are two. */
-function pairOf(text: string): [string, string, number] | undefined {
+function pairOf(text: string, view: SourceView): [string, string, number] | undefined {
   const words = text.split(/\s+/);
   for (let i = 1; i < words.length - 1; i++) {
     if (words[i]!.toLowerCase() !== 'and') continue;
     const a = nameRun(words, i - 1, -1);
     const b = nameRun(words, i + 1, 1);
     if (a && b && !/^both$/i.test(a)) return [a.replace(/^Both\s+/, ''), b, i];
+  }
+  // Subjects whose names hold "and" themselves ("Gin and tonic and Paloma"): the split at an "and"
+  // that leaves two things the sources both name.
+  const m = /^(?:(?:are|were|is|was|do|did|have|has)\s+)?(.+?)\s+(?:(?:are|were|have|had)\s+)?both\b/i.exec(text.trim());
+  if (!m) return undefined;
+  const subjects = m[1]!.split(/\s+/);
+  for (let i = 1; i < subjects.length - 1; i++) {
+    if (subjects[i]!.toLowerCase() !== 'and') continue;
+    const a = subjects.slice(0, i).join(' ');
+    const b = subjects.slice(i + 1).join(' ');
+    if (/^\p{Lu}/u.test(b) && view.mentions(a) && view.mentions(b)) return [a, b, i];
   }
   return undefined;
 }
@@ -44,7 +55,7 @@ function predicateOf(text: string, names: string[]): string[][] {
 /** "A and B are both X": whether each subject's sentences say X; undefined when not such a claim. */
 export function checkBoth(text: string, view: SourceView): JointVerdict | undefined {
   if (!/\b(both|each|share[sd]?|in common)\b/i.test(text)) return undefined;
-  const pair = pairOf(text);
+  const pair = pairOf(text, view);
   if (!pair) return undefined;
   const predicate = predicateOf(text, [pair[0], pair[1]]);
   if (predicate.length === 0) return undefined;

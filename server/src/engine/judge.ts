@@ -7,8 +7,9 @@ import { bindQuantity, foreignOwner, labelPairs, stemsOf } from './binding.js';
 import { type ReadPassage, retrieve, type SourceView } from './evidence.js';
 import { negators, restrictions, universals } from './lexicon.js';
 import { antonymClash, deniedButStated, polarityClash } from './negation.js';
-import { directionOf, notTheMost } from './ordering.js';
+import { directionOf, notTheMost, rankedSuperlative } from './ordering.js';
 import { extractQuantities, type Quantity, sameQuantity } from './quantities.js';
+import { aliasMismatch, claimNames, relationMismatch, swappedWord, unlinkedNames } from './relation.js';
 import { brokenLimit, idiomSpans, isBare, isName, quantifiesSourceNoun, sharesRoot, variantOwner } from './signals.js';
 import { formsOf, type Token, tokenize } from './tokens.js';
 import type { ClaimStatus } from './types.js';
@@ -188,6 +189,25 @@ export function judgeClaim(claim: ClaimInput, context: JudgeContext): Judgment {
     strictMisses++;
     reasons.push(`The sources do not mention ${missingNames.map((t) => t.text).join(' ')} here.`);
   }
+  // A name made of the sources' words that they never give as a name ("Lake Erie Peninsula" where they
+  // speak of "a sandy peninsula that juts into Lake Erie"): the claim coins it.
+  const coined =
+    missingNames.length === 0 && !bare
+      ? claimNames(tokens).find((name) => {
+          const words = name.split(' ');
+          return (
+            words.length >= 2 &&
+            words.some((w) => !context.questionBag.has(w.toLowerCase())) &&
+            words.every((w) => context.view.contains(w)) &&
+            !context.view.mentionsExactly(name) &&
+            !context.question.includes(name)
+          );
+        })
+      : undefined;
+  if (coined) {
+    strictMisses++;
+    reasons.push(`The sources never give the name "${coined}".`);
+  }
   const variant = missingNames.length === 0 ? variantOwner(claim.text, candidates) : undefined;
   if (variant) {
     strictMisses++;
@@ -259,6 +279,23 @@ export function judgeClaim(claim: ClaimInput, context: JudgeContext): Judgment {
   const wordingFails = assertsUnknown || (!inference && ((absentWeight >= limit && coverage < floor) || addsSpecific));
   if (wordingFails) reasons.push('The sources do not say this.');
 
+  // A word the sources never use, where they use another in the same phrase ("narrow gauge track").
+  const absent = (t: Token): boolean =>
+    !formsOf(t).some((f) => context.questionBag.has(f)) &&
+    !looseForms(t).some((f) => context.view.contains(f)) &&
+    !sharesRoot(t, nearWords) &&
+    !context.view.mentions(t.text);
+  const alias = contradicts ? undefined : aliasMismatch(claim.text, candidates);
+  if (alias) {
+    contradicts = alias.passage;
+    reasons.push(`The sources give "${alias.instead}" under that name, not "${alias.said}".`);
+  }
+  const swapped = contradicts ? undefined : swappedWord(tokens, absent, bound);
+  if (swapped) {
+    contradicts = swapped.passage;
+    reasons.push(`The sources say "${swapped.instead}", not "${swapped.said}".`);
+  }
+
   // Negation: a predicate negated on one side and asserted on the other, or said with its antonym
   // ("off" / "on by default"), in a bound passage that speaks of the claim's subject.
   const top = bound[0]!;
@@ -283,6 +320,13 @@ export function judgeClaim(claim: ClaimInput, context: JudgeContext): Judgment {
   if (beyond) {
     contradicts = beyond.passage;
     reasons.push(beyond.reason);
+  }
+
+  // A superlative the sources only give with a rank ("one of the largest", "the 2nd largest").
+  const ranked = contradicts ? undefined : rankedSuperlative(claim.text, claimNames(tokens), bound);
+  if (ranked) {
+    contradicts = ranked;
+    reasons.push('The sources rank it ("one of", "second"), not first.');
   }
 
   // The question's own figure against a limit the sources set where they speak of the claim ("He's
@@ -316,6 +360,21 @@ export function judgeClaim(claim: ClaimInput, context: JudgeContext): Judgment {
     reasons.push(
       `The sources limit this ("${restriction && !limitDropped ? restriction.text : condition![0]}"); the answer says "${universal.text}".`,
     );
+  }
+
+  // Relations: the verb that links a name to the rest of the claim must be the one the sources attach
+  // to that name ("Neil Gaiman directed" where they say "written by Neil Gaiman").
+  if (!contradicts && strictMisses === 0 && !wordingFails && !tokens.some((t) => negators.has(t.lower))) {
+    const mismatch = relationMismatch(claim.text, candidates);
+    const unlinked = mismatch ? undefined : unlinkedNames(claim.text, context.view);
+    if (unlinked) {
+      strictMisses++;
+      reasons.push(`The sources never mention ${unlinked[0]} together with ${unlinked[1]}.`);
+    }
+    if (mismatch) {
+      contradicts = mismatch.passage;
+      reasons.push(`The sources say ${mismatch.instead[0]!.text} of ${mismatch.relation.name}, not ${mismatch.relation.word.text}.`);
+    }
   }
 
   let score = Math.min(1, 0.25 + 0.75 * coverage);

@@ -25,7 +25,10 @@ export function negatedStems(tokens: Token[]): Set<string> {
       const t = tokens[j]!;
       if (scopeEnd.test(t.lower)) break;
       // "was not a CEO": a noun predicate, after a copula and an article.
-      const nounPredicate = /^(?:a|an)$/.test(tokens[j - 1]!.lower) && (t.pos === 'NOUN' || t.pos === 'PROPN');
+      // "was not Isabelle Mergault": an identity denied, the name right after the negator.
+      const nounPredicate =
+        (/^(?:a|an)$/.test(tokens[j - 1]!.lower) && (t.pos === 'NOUN' || t.pos === 'PROPN')) ||
+        (j === i + 1 && t.pos === 'PROPN' && /^\p{Lu}/u.test(t.text) && /^(?:is|are|was|were)$/.test(tokens[i - 1]?.lower ?? ''));
       if (t.content && (predicatePos.has(t.pos) || nounPredicate)) {
         negated.add(t.stem);
         break;
@@ -134,7 +137,7 @@ function deniedExistence(tokens: Token[]): string[] {
   const out: string[] = [];
   tokens.forEach((t, i) => {
     if (t.lower !== 'no' || !/^(?:is|are|was|were|be|'s)$/.test(tokens[i - 1]?.lower ?? '') || tokens[i - 2]?.lower !== 'there') return;
-    const noun = tokens.slice(i + 1, i + 4).find((n) => n.content && (n.pos === 'NOUN' || n.pos === 'PROPN'));
+    const noun = tokens.slice(i + 1, i + 6).find((n) => n.content && (n.pos === 'NOUN' || n.pos === 'PROPN'));
     if (noun) out.push(noun.stem);
   });
   return out;

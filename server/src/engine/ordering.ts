@@ -89,3 +89,26 @@ export function notTheMost(
   }
   return undefined;
 }
+
+/**
+ * "X is the largest N" where the sources, in every sentence that names X (the first name) and gives that superlative,
+ * rank it ("one of the largest", "the 2nd largest", "the second-largest"): the claim drops the rank.
+ */
+export function rankedSuperlative(text: string, names: string[], passages: ReadPassage[]): ReadPassage | undefined {
+  const m = /\b(?<!\bof\s)the\s+((?:most|least)\s+\w+|\w+est)\b/i.exec(text);
+  if (!m || names.length === 0) return undefined;
+  const word = m[1]!.toLowerCase();
+  const escaped = word.replace(/\s+/g, '\\s+');
+  const ranked = new RegExp(`\\b(?:one\\s+of\\s+the|among\\s+the|\\d+(?:st|nd|rd|th)|second|third|fourth|fifth)[\\s-]+${escaped}\\b`, 'gi');
+  let found: ReadPassage | undefined;
+  for (const passage of passages) {
+    // The subject: the claim's first name.
+    if (!passage.text.includes(names[0]!)) continue;
+    const all = passage.text.match(new RegExp(`\\b${escaped}\\b`, 'gi'))?.length ?? 0;
+    if (all === 0) continue;
+    const rankedCount = passage.text.match(ranked)?.length ?? 0;
+    if (rankedCount < all) return undefined;
+    found ??= passage;
+  }
+  return found;
+}

@@ -1,6 +1,6 @@
 // validate: split the answer into claims, judge each against the sources, summarise.
 
-import { expectedKind, givesKind } from './answertype.js';
+import { expectedKind, givesKind, vagueAnswer } from './answertype.js';
 import { stemsOf } from './binding.js';
 import { type ClaimSpan, splitAnswer } from './claims.js';
 import { checkOptions } from './comparison.js';
@@ -63,6 +63,13 @@ export function validateDetailed(request: EngineRequest): ValidationDetail {
     spans.push({ text: answer.slice(start, end), start, end, sentenceStart: start, sentenceEnd: end });
     judgments.push(split.polarity === 'yes' ? assent(statement) : denial(statement, request.question));
   }
+  // A claim that ends in an open question ("... starring Bill Murray on what show?") asks rather than
+  // answers: it leaves the asked value open.
+  spans.forEach((span, i) => {
+    const open = /\b(?:what|which|who|whom|where|when)\b/i.test(span.text) && /\?\s*$/.test(answer.slice(span.start, span.end + 2));
+    if (open && judgments[i]!.status === 'supported')
+      judgments[i] = { ...judgments[i]!, status: 'unsupported', score: 0.3, reasons: ['The answer asks this instead of answering it.'] };
+  });
   // Claims about two subjects at once, checked in each subject's own sentences.
   const joint = (index: number, verdict: JointVerdict | undefined, why: string): void => {
     if (!verdict || verdict.holds) return;
@@ -173,7 +180,17 @@ export function validateDetailed(request: EngineRequest): ValidationDetail {
     });
   } else if (!split.polarity && !abstains(answer)) {
     const kind = expectedKind(request.question);
-    if (kind && !givesKind(answer, kind, request.question)) {
+    const vague = vagueAnswer(request.question, answer);
+    if (vague) {
+      extra.push({
+        category: 'incomplete_answer',
+        status: 'warning',
+        severity: thresholds.unsupportedSeverity,
+        claim_index: null,
+        title: 'Does not answer the question',
+        description: `The question asks which one; the answer only says "${vague}".`,
+      });
+    } else if (kind && !givesKind(answer, kind, request.question)) {
       extra.push({
         category: 'incomplete_answer',
         status: 'warning',
