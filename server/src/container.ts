@@ -12,6 +12,9 @@ import { auditOperations } from './routes/audit.js';
 import { authOperations } from './routes/auth.js';
 import { healthOperations } from './routes/health.js';
 import type { OperationTable } from './routes/operation.js';
+import { sourceOperations } from './routes/sources.js';
+import { templateOperations } from './routes/templates.js';
+import { validationOperations } from './routes/validation.js';
 import { AuditExporter } from './services/audit/audit-export.js';
 import { AuditTrail } from './services/audit/audit-trail.js';
 import { Pseudonyms } from './services/audit/pseudonyms.js';
@@ -20,10 +23,21 @@ import { AuthService } from './services/auth/auth-service.js';
 import { bootstrapUsers } from './services/auth/user-bootstrap.js';
 import { ReadinessService } from './services/health/readiness.js';
 import { RateLimiter } from './services/rate-limits/rate-limiter.js';
+import { groupRetrieval } from './services/sources/group-retrieval.js';
+import { SourceGroupService } from './services/sources/source-groups.js';
+import { TemplateService } from './services/templates/template-service.js';
+import { EnginePool } from './services/validation/engine-pool.js';
+import { OutboxRecovery } from './services/validation/outbox-recovery.js';
+import { ValidationRecorder } from './services/validation/validation-recorder.js';
+import { ValidationService } from './services/validation/validation-service.js';
+import { WebhookDelivery } from './services/webhooks/webhook-delivery.js';
 import { type ObjectStorage, openObjectStorage } from './storage/index.js';
 import { AuditStore } from './store/audit-store.js';
 import { type CosmosStore, openCosmos } from './store/cosmos.js';
+import { HistoryStore } from './store/history-store.js';
 import { IdempotencyStore } from './store/idempotency-store.js';
+import { SourceGroupStore } from './store/source-group-store.js';
+import { TemplateStore } from './store/template-store.js';
 import { UserStore } from './store/user-store.js';
 import { TenantRegistry } from './tenants/registry.js';
 import { loadTenantFile } from './tenants/tenant-file.js';
@@ -43,6 +57,10 @@ export interface Container {
   services: {
     auth: AuthService;
     audit: { trail: AuditTrail; exporter: AuditExporter; systemCard: SystemCardService };
+    validation: ValidationService;
+    webhooks: WebhookDelivery;
+    sources: { groups: SourceGroupService };
+    templates: TemplateService;
   };
   /** The handler of every operation the server serves, by operationId. */
   operations: OperationTable;
@@ -72,6 +90,7 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
 
   const localTokens = new LocalTokens(config.jwtSecret);
   const auditStore = new AuditStore(cosmos.container('audit'));
+  const sourceGroupStore = new SourceGroupStore(cosmos.container('sources'));
   const services = {
     auth: new AuthService(tenants, users, localTokens, new LoginThrottle(options.loginThrottle)),
     audit: {
@@ -79,7 +98,20 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
       exporter: new AuditExporter(auditStore, new Pseudonyms(auditStore)),
       systemCard: new SystemCardService({ historyTtlDays: config.historyTtlDays }),
     },
+    sources: { groups: new SourceGroupService({ store: sourceGroupStore, storage }) },
+    templates: new TemplateService({ store: new TemplateStore(cosmos.container('templates')), storage }),
+    webhooks: new WebhookDelivery(log, clock),
   };
+  const engine = new EnginePool();
+  const recorder = new ValidationRecorder(new HistoryStore(cosmos.container('history')), services.audit.trail, config.historyTtlDays);
+  const validation = new ValidationService({
+    engine,
+    recorder,
+    webhooks: services.webhooks,
+    retrieveGroups: groupRetrieval(sourceGroupStore, services.sources.groups, storage),
+  });
+  const recovery = new OutboxRecovery(recorder, tenants.all, clock, log);
+  recovery.start();
   const contract = loadContract();
   return {
     config,
@@ -93,13 +125,19 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
     authenticator: new Authenticator(tenants, users, localTokens, new OidcVerifier()),
     rateLimiter: new RateLimiter(),
     idempotency: new IdempotencyStore(cosmos.container('idempotency')),
-    services,
+    services: { ...services, validation },
     operations: {
       ...healthOperations(new ReadinessService({ cosmos: () => cosmos.ping(), storage: () => storage.ping() })),
       ...authOperations(services.auth),
       ...auditOperations(services.audit),
+      ...validationOperations(validation),
+      ...sourceOperations(services.sources.groups),
+      ...templateOperations(services.templates),
     },
     async close() {
+      // Deliveries in flight get their 5 seconds; recovery finishes its pass; the engine's threads end.
+      await Promise.all([services.webhooks.drain(), recovery.stop()]);
+      await engine.close();
       if (!options.cosmos) await cosmos.close();
       if (!options.storage) await storage.close();
     },

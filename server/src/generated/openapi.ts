@@ -1300,15 +1300,26 @@ export interface components {
              */
             original_jwt?: boolean;
         };
-        /** @description An API-backed source queried at validation time. */
+        /**
+         * @description An API-backed source queried at validation time. The server sends `POST <url>` with
+         *     `Content-Type: application/json` and the body `{"question": "<question>"}`, plus the
+         *     `X-Service-*` headers its `authz_forwarding` turns on, and expects `200` with
+         *     `application/json` `{"passages": [{"text": "...", "reference": "..."}]}` (`reference`
+         *     optional; at most 1 MiB, within 15 seconds). Any other answer, or an address the tenant's
+         *     outbound policy refuses, skips the endpoint for that request; it is never an error.
+         */
         SourceEndpoint: {
             name: string;
             /** Format: uri */
             url: string;
             authz_forwarding?: components["schemas"]["AuthzForwarding"];
         };
-        /** @enum {string} */
-        SourceFileStatus: "awaiting_upload" | "ready";
+        /**
+         * @description `awaiting_upload` until the server has read and checked the uploaded file, then `ready`;
+         *     `rejected` when the stored file failed the checks (it is deleted; see `rejection_reason`).
+         * @enum {string}
+         */
+        SourceFileStatus: "awaiting_upload" | "ready" | "rejected";
         SourceFile: {
             file_id: components["schemas"]["SourceFileId"];
             name: string;
@@ -1316,6 +1327,11 @@ export interface components {
             size_bytes?: number | null;
             sha256?: components["schemas"]["Sha256"] | null;
             status: components["schemas"]["SourceFileStatus"];
+            /**
+             * @description Why a `rejected` file was refused; null otherwise.
+             * @enum {string|null}
+             */
+            rejection_reason?: "empty" | "too_large" | "size_mismatch" | "content_mismatch" | null;
             /** Format: date-time */
             created_at: string;
         };

@@ -1,0 +1,54 @@
+// Completes validation records whose audit events were not all written (a process that died, an
+// audit write that failed): once at start and then every minute. Records younger than the grace
+// period are left to the request that is still writing them.
+import type { Clock } from '../../lib/clock.js';
+import type { Logger } from '../../logger.js';
+import type { Tenant } from '../../tenants/tenant.js';
+import type { ValidationRecorder } from './validation-recorder.js';
+
+const intervalMs = 60_000;
+const graceMs = 30_000;
+
+export class OutboxRecovery {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly recorder: ValidationRecorder,
+    private readonly tenants: readonly Tenant[],
+    private readonly clock: Clock,
+    private readonly log: Logger,
+  ) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.runOnce(), intervalMs).unref();
+    void this.runOnce();
+  }
+
+  /** One pass over every tenant; a pass already under way is joined, not repeated. */
+  runOnce(): Promise<void> {
+    this.running ??= this.pass().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  private async pass(): Promise<void> {
+    const before = new Date(this.clock.now().getTime() - graceMs);
+    for (const tenant of this.tenants) {
+      try {
+        const completed = await this.recorder.recover(tenant, before);
+        if (completed > 0)
+          this.log.info({ customer_id: tenant.customerId, completed }, 'completed the audit events of interrupted validations');
+      } catch (error) {
+        this.log.warn({ err: error, customer_id: tenant.customerId }, 'validation recovery failed; it runs again in a minute');
+      }
+    }
+  }
+}

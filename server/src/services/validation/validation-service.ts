@@ -1,0 +1,169 @@
+// POST /api/v1/validate (sections 2.1, 4.2, 6.1): gathers the sources, runs the engine off the
+// event loop in the mode asked, records the validation (history, counters, audit) and notifies the
+// tenant's webhook, then answers with the mode's result.
+import { createHash } from 'node:crypto';
+import type { components } from '../../generated/openapi.js';
+import { newId } from '../../lib/ids.js';
+import { actorOf } from '../audit/audit-trail.js';
+import type { Caller } from '../call-context.js';
+import type { WebhookDelivery } from '../webhooks/webhook-delivery.js';
+import type { EnginePool, EngineResults } from './engine-pool.js';
+import { fetchUrlSources } from './url-sources.js';
+import type { ValidationRecorder } from './validation-recorder.js';
+
+type Schemas = components['schemas'];
+type ValidationRequest = Schemas['ValidationRequest'];
+type ValidationResult = Schemas['ValidationResult'];
+type SourceUsed = Schemas['SourceUsed'];
+type SkippedSource = Schemas['SkippedSource'];
+
+/** A source's text with how the result names it. */
+export interface GatheredSource extends Omit<SourceUsed, 'source_id'> {
+  text: string;
+}
+
+/** Source groups the caller may use, read after the access check (decision row 28); the rest skipped. */
+export type SourceGroupRetrieval = (
+  caller: Caller,
+  groupIds: readonly string[],
+  question: string,
+) => Promise<{ sources: GatheredSource[]; skipped: SkippedSource[] }>;
+
+export interface ValidationServiceDependencies {
+  engine: EnginePool;
+  recorder: ValidationRecorder;
+  webhooks: WebhookDelivery;
+  retrieveGroups: SourceGroupRetrieval;
+}
+
+export class ValidationService {
+  constructor(private readonly deps: ValidationServiceDependencies) {}
+
+  async validate(ctx: Caller, request: ValidationRequest): Promise<ValidationResult> {
+    const started = performance.now();
+    const { sources, skipped } = await this.gather(ctx, request);
+    const answer = request.mode === 'generate' ? undefined : request.chatbot_response;
+    const engineSources = sources.map((source, i) => ({ source_id: `src_${i + 1}`, text: source.text }));
+    const outcome = await this.deps.engine.run(
+      request.mode,
+      { question: request.question, answer, sources: engineSources },
+      ctx.abortSignal,
+    );
+    const createdAt = ctx.clock.now();
+    const validationId = newId('val', createdAt.getTime());
+    const used: SourceUsed[] = sources.map(({ text: _text, ...source }, i) => ({ source_id: `src_${i + 1}`, ...source }));
+    const output = request.mode === 'generate' ? (outcome as EngineResults['generate']).answer : request.chatbot_response;
+    const record = await this.deps.recorder.record(
+      ctx.tenant,
+      {
+        validationId,
+        mode: request.mode,
+        createdAt,
+        question: request.question,
+        user: actorOf(ctx.principal),
+        output,
+        severity: outcome.severity,
+        confidenceLevel: outcome.confidence_level,
+        issues: outcome.issues,
+        findings: outcome.findings,
+        sourceConflictCount: outcome.source_conflict_count,
+        sourceGroups: [...new Set(used.flatMap((source) => (source.group_id ? [source.group_id] : [])))],
+        sources: used,
+        requestSummary: {
+          question_chars: request.question.length,
+          response_chars: answer?.length ?? 0,
+          source_group_count: request.source_groups?.length ?? 0,
+          url_count: request.urls?.length ?? 0,
+          inline_text_chars: request.inline_text?.length ?? 0,
+        },
+      },
+      ctx.log,
+    );
+    this.notify(ctx, validationId, createdAt, request, outcome, output);
+    const common = {
+      validation_id: validationId,
+      created_at: createdAt.toISOString(),
+      question: request.question,
+      claims: outcome.claims,
+      findings: outcome.findings,
+      issues: outcome.issues,
+      issue_count: outcome.issue_count,
+      severity: outcome.severity,
+      confidence_level: outcome.confidence_level,
+      confidence_score: outcome.confidence_score,
+      source_conflict_count: outcome.source_conflict_count,
+      sources: used,
+      metadata: {
+        source_access_filtered: skipped.some((source) => source.kind === 'source_group' && source.reason === 'access_denied'),
+        skipped_sources: skipped,
+        engine: outcome.engine,
+        duration_ms: Math.round(performance.now() - started),
+      },
+      review: { required: record.review.required, state: record.review.state },
+      rate_limit: { limit: ctx.rateLimit?.limit ?? 0, remaining: ctx.rateLimit?.remaining ?? 0, reset: ctx.rateLimit?.reset ?? 0 },
+    };
+    if (request.mode === 'generate') return { ...common, mode: 'generate', answer: output };
+    if (request.mode === 'validate_and_fix') {
+      const { corrected_response, corrections } = outcome as EngineResults['validate_and_fix'];
+      return { ...common, mode: 'validate_and_fix', chatbot_response: request.chatbot_response, corrected_response, corrections };
+    }
+    return { ...common, mode: 'validate', chatbot_response: request.chatbot_response };
+  }
+
+  private async gather(ctx: Caller, request: ValidationRequest): Promise<{ sources: GatheredSource[]; skipped: SkippedSource[] }> {
+    const [groups, urls] = await Promise.all([
+      request.source_groups?.length ? this.deps.retrieveGroups(ctx, request.source_groups, request.question) : { sources: [], skipped: [] },
+      request.urls?.length ? fetchUrlSources(ctx.tenant, request.urls, ctx.abortSignal) : { fetched: [], skipped: [] },
+    ]);
+    const sources: GatheredSource[] = [
+      ...groups.sources,
+      ...urls.fetched.map(({ url, text, sha256 }) => ({ kind: 'url' as const, reference: url, sha256, text })),
+    ];
+    if (request.inline_text) {
+      sources.push({
+        kind: 'inline_text',
+        reference: 'inline_text',
+        sha256: createHash('sha256').update(request.inline_text).digest('hex'),
+        text: request.inline_text,
+      });
+    }
+    return { sources, skipped: [...groups.skipped, ...urls.skipped] };
+  }
+
+  private notify(
+    ctx: Caller,
+    validationId: string,
+    createdAt: Date,
+    request: ValidationRequest,
+    outcome: EngineResults[keyof EngineResults],
+    output: string,
+  ): void {
+    const { principal, tenant } = ctx;
+    this.deps.webhooks.send(tenant, {
+      event_id: newId('evt', createdAt.getTime()),
+      event_type: 'service.validation.findings',
+      timestamp: Math.floor(createdAt.getTime() / 1000),
+      customer_id: tenant.customerId,
+      customer_name: tenant.name,
+      validation_id: validationId,
+      mode: request.mode,
+      question: request.question,
+      severity: outcome.severity,
+      confidence_level: outcome.confidence_level,
+      issue_count: outcome.issue_count,
+      issues: outcome.issues,
+      findings: outcome.findings.map(({ category, status, title, description, severity }) => ({
+        category,
+        status,
+        title,
+        description,
+        severity,
+      })),
+      // Decision row 62: reviews come later; their corrections are read from history or the audit trail.
+      user_corrections: [],
+      source_conflict_count: outcome.source_conflict_count,
+      output_excerpt: output.slice(0, 500),
+      user: { user_id: principal.id, name: principal.name ?? '', role: principal.role },
+    });
+  }
+}
