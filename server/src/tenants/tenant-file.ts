@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
+import { defaultThresholds, type EngineThresholds } from '../engine/index.js';
 import { parseAllowlist } from '../outbound/address-policy.js';
 import { defaultAuditRetentionDays, defaultRateLimit, type Tenant } from './tenant.js';
 
@@ -87,6 +88,9 @@ function check(tenants: Tenant[], file: string, historyTtlDays: number) {
     } catch {
       throw new TenantFileError(file, `${at}/outbound/allow`, 'holds a malformed address range');
     }
+    if (tenant.engineThresholds.highConfidence < tenant.engineThresholds.mediumConfidence) {
+      throw new TenantFileError(file, `${at}/engine/high_confidence`, 'must not be below medium_confidence');
+    }
     const keyIds = new Set<string>();
     tenant.apiKeys.forEach((key, k) => {
       if (keyIds.has(key.id)) throw new TenantFileError(file, `${at}/api_keys/${k}/id`, `duplicate API key id "${key.id}"`);
@@ -114,6 +118,14 @@ interface RawTenant {
   features?: { document_templates?: boolean; audit_trail?: boolean };
   webhook?: { enabled?: boolean; url?: string; bearer_token?: string; signing_secret?: string; include_successful?: boolean };
   workflow?: { review_required?: Tenant['workflow']['reviewRequired'] };
+  engine?: {
+    supported_score?: number;
+    high_confidence?: number;
+    medium_confidence?: number;
+    contradicted_severity?: EngineThresholds['contradictedSeverity'];
+    unsupported_severity?: EngineThresholds['unsupportedSeverity'];
+    source_conflict_severity?: EngineThresholds['sourceConflictSeverity'];
+  };
   rate_limit?: { requests: number; window_seconds: number };
   audit_retention_days?: number;
   outbound?: { allow?: string[] };
@@ -140,6 +152,19 @@ interface RawTenant {
   };
 }
 
+/** The engine's defaults with what the tenant file overrides. */
+function engineThresholds(raw: RawTenant['engine'] = {}): EngineThresholds {
+  const d = defaultThresholds;
+  return {
+    supportedScore: raw.supported_score ?? d.supportedScore,
+    highConfidence: raw.high_confidence ?? d.highConfidence,
+    mediumConfidence: raw.medium_confidence ?? d.mediumConfidence,
+    contradictedSeverity: raw.contradicted_severity ?? d.contradictedSeverity,
+    unsupportedSeverity: raw.unsupported_severity ?? d.unsupportedSeverity,
+    sourceConflictSeverity: raw.source_conflict_severity ?? d.sourceConflictSeverity,
+  };
+}
+
 function toTenant(raw: RawTenant, region: string): Tenant {
   const { local, oidc } = raw.auth;
   return {
@@ -155,6 +180,7 @@ function toTenant(raw: RawTenant, region: string): Tenant {
       includeSuccessful: raw.webhook?.include_successful ?? false,
     },
     workflow: { reviewRequired: raw.workflow?.review_required ?? 'never' },
+    engineThresholds: engineThresholds(raw.engine),
     rateLimit: raw.rate_limit ? { requests: raw.rate_limit.requests, windowSeconds: raw.rate_limit.window_seconds } : defaultRateLimit,
     auditRetentionDays: raw.audit_retention_days ?? defaultAuditRetentionDays,
     outboundAllow: raw.outbound?.allow ?? [],

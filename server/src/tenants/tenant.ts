@@ -1,4 +1,5 @@
 import type { Feature, Role } from '../contract/roles.js';
+import type { EngineThresholds } from '../engine/index.js';
 
 export type ReviewPolicy = 'never' | 'always' | 'when_issues';
 
@@ -36,6 +37,8 @@ export interface Tenant {
   features: Record<Feature, boolean>;
   webhook: { enabled: boolean; url: string | null; bearerToken: string | null; signingSecret: string | null; includeSuccessful: boolean };
   workflow: { reviewRequired: ReviewPolicy };
+  /** How the engine's scores map to statuses, levels and severities for this tenant. */
+  engineThresholds: EngineThresholds;
   rateLimit: { requests: number; windowSeconds: number };
   auditRetentionDays: number;
   /** Hosts, addresses and ranges the outbound guard lets through for this tenant although they are private. */

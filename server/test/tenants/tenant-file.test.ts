@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
+import { defaultThresholds } from '../../src/engine/index.js';
 import { loadTenantFile, TenantFileError } from '../../src/tenants/tenant-file.js';
 
 const options = { historyTtlDays: 90, region: 'westeurope', env: { HOOK_TOKEN: 'a-webhook-token-of-some-length' } };
@@ -45,6 +46,15 @@ describe('the tenant file', () => {
     assert.deepEqual(tenant!.webhook, { enabled: false, url: null, bearerToken: null, signingSecret: null, includeSuccessful: false });
     assert.equal(tenant!.workflow.reviewRequired, 'never');
     assert.equal(tenant!.region, 'westeurope');
+    assert.deepEqual(tenant!.engineThresholds, defaultThresholds);
+  });
+
+  test('engine thresholds override the defaults one by one', () => {
+    const [tenant] = loadTenantFile(
+      write({ tenants: [{ ...minimal, engine: { high_confidence: 0.9, unsupported_severity: 'low' } }] }),
+      options,
+    );
+    assert.deepEqual(tenant!.engineThresholds, { ...defaultThresholds, highConfidence: 0.9, unsupportedSeverity: 'low' });
   });
 
   test('reads ${NAME} from the environment', () => {
@@ -73,6 +83,12 @@ describe('the tenant file', () => {
     );
     rejects({ tenants: [{ ...minimal, webhook: { enabled: true } }] }, '/tenants/0/webhook', /url/);
     rejects({ tenants: [{ ...minimal, api_keys: [{ id: 'short', role: 'user', sha256: 'x' }] }] }, '/tenants/0/api_keys/0/id', /pattern/);
+    rejects({ tenants: [{ ...minimal, engine: { supported_score: 2 } }] }, '/tenants/0/engine/supported_score', /<= 1/);
+    rejects(
+      { tenants: [{ ...minimal, engine: { high_confidence: 0.4, medium_confidence: 0.6 } }] },
+      '/tenants/0/engine/high_confidence',
+      /not be below medium_confidence/,
+    );
     rejects({ tenants: [minimal, minimal] }, '/tenants/1/customer_id', /duplicate customer_id "acme"/);
     rejects(
       { tenants: [{ ...minimal, audit_retention_days: 90 }] },

@@ -63,6 +63,8 @@ before(async () => {
         },
         features: { document_templates: true, audit_trail: true },
       },
+      // The tenant file's engine thresholds: a contradiction is critical, and nothing short of certain is high confidence.
+      globex: { engine: { contradicted_severity: 'critical', high_confidence: 1, medium_confidence: 0.9 } },
     },
   });
   server = await startTestServer({ fixture });
@@ -123,6 +125,23 @@ describe('POST /api/v1/validate', () => {
       ajv.validate(spec.webhooks['service.validation.findings'].post.requestBody.content['application/json'].schema, event),
       JSON.stringify(ajv.errors),
     );
+  });
+
+  test("the tenant file's engine thresholds decide severity and confidence level", async () => {
+    const body = {
+      mode: 'validate',
+      question,
+      chatbot_response: 'Full-time employees get 30 days of paid leave per year.',
+      inline_text: policy,
+    };
+    const acme = (await validate(body)).body;
+    const globex = (await server.call('/api/v1/validate', body, { token: await server.login('globex', 'user') })).body;
+    assert.equal(acme.severity, 'high');
+    assert.equal(globex.severity, 'critical');
+    assert.ok(globex.findings.some((finding: { severity: string }) => finding.severity === 'critical'));
+    assert.equal(globex.confidence_score, acme.confidence_score);
+    assert.ok(globex.confidence_score < 0.9, String(globex.confidence_score));
+    assert.equal(globex.confidence_level, 'low');
   });
 
   test('validate_and_fix corrects the figure; generate answers from the sources', async () => {

@@ -9,6 +9,7 @@ import addFormats from 'ajv-formats';
 import { pino } from 'pino';
 import { verifyWebhook } from '../../../sdk/src/webhooks.js';
 import { dereferencedSpec } from '../../../test/support/spec.js';
+import { defaultThresholds } from '../../src/engine/index.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { signWebhook } from '../../src/services/webhooks/signature.js';
 import { type ValidationFindingsEvent, WebhookDelivery } from '../../src/services/webhooks/webhook-delivery.js';
@@ -57,6 +58,7 @@ function tenant(path: string, webhook: Partial<Tenant['webhook']> = {}, allow = 
     features: { document_templates: true, audit_trail: true },
     webhook: { enabled: true, url: `${base}${path}`, bearerToken: token, signingSecret: secret, includeSuccessful: false, ...webhook },
     workflow: { reviewRequired: 'never' },
+    engineThresholds: defaultThresholds,
     rateLimit: { requests: 100, windowSeconds: 60 },
     auditRetentionDays: 365,
     outboundAllow: allow,

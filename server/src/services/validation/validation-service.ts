@@ -46,7 +46,7 @@ export class ValidationService {
     const engineSources = sources.map((source, i) => ({ source_id: `src_${i + 1}`, text: source.text }));
     const outcome = await this.deps.engine.run(
       request.mode,
-      { question: request.question, answer, sources: engineSources },
+      { question: request.question, answer, sources: engineSources, thresholds: ctx.tenant.engineThresholds },
       ctx.abortSignal,
     );
     const createdAt = ctx.clock.now();
