@@ -1,28 +1,37 @@
 // A receiver for Groundcheck's `service.validation.findings` webhook, with no framework.
 //
-//   WEBHOOK_TOKENS=current-token[,previous-token] PORT=8080 npx tsx examples/webhook-receiver.ts
+//   WEBHOOK_TOKENS=current-token[,previous-token] [WEBHOOK_SIGNING_SECRET=whsec_...] PORT=8080 \
+//     npx tsx examples/webhook-receiver.ts
 //
-// It verifies the bearer token (several while the operator rotates it), answers at once (Groundcheck
-// waits 5 seconds and never retries), and skips events it has already seen, by event_id.
+// It verifies the bearer token (several while the operator rotates it) and, when the operator set a
+// signing secret, the Standard Webhooks signature; answers at once (Groundcheck waits 5 seconds and
+// never retries), and skips events it has already seen, by event_id.
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { type ValidationFindingsEvent, verifyWebhook, WebhookVerificationError } from '@groundcheck/sdk';
 
 export interface ReceiverOptions {
   tokens: string[];
+  /** The tenant's `webhook.signing_secret` (`whsec_…`), when the operator set one. */
+  signingSecret?: string;
   onEvent(event: ValidationFindingsEvent): void | Promise<void>;
   /** How many event ids to remember for deduplication. */
   remember?: number;
 }
 
-export function createReceiver({ tokens, onEvent, remember = 10_000 }: ReceiverOptions): Server {
+export function createReceiver({ tokens, signingSecret, onEvent, remember = 10_000 }: ReceiverOptions): Server {
   const seen = new Set<string>();
   return createServer(async (req, res) => {
     if (req.method !== 'POST') return res.writeHead(405, { allow: 'POST' }).end();
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     try {
-      const event = await verifyWebhook({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), token: tokens });
+      const event = await verifyWebhook({
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        token: tokens,
+        signingSecret,
+      });
       res.writeHead(204).end();
       if (seen.has(event.event_id)) return;
       seen.add(event.event_id);
@@ -50,6 +59,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const port = Number(process.env.PORT ?? 8080);
   createReceiver({
     tokens,
+    signingSecret: process.env.WEBHOOK_SIGNING_SECRET || undefined,
     onEvent: (event) =>
       console.log(
         `${event.validation_id}: ${event.issue_count} issue(s), severity ${event.severity}, confidence ${event.confidence_level}`,
