@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const roots = ['test', 'sdk/test', 'server/test'];
+const roots = ['test', 'sdk/test', 'server/test', 'mock/test'];
 const files = roots
   .flatMap((root) => walk(root))
   .filter((f) => f.endsWith('.test.ts'))
@@ -30,7 +30,9 @@ function run(command, args) {
 
 // Formatting and lint rules (biome.json), over the whole tree.
 run('npx', ['biome', 'ci', '.']);
-// The examples import the built SDK, as a customer's code would.
+// The examples import the built SDK, as a customer's code would; the mock's tests use the built
+// package, whose copy of openapi.yaml the build makes.
 run('npm', ['run', 'build', '-w', '@groundcheck/sdk']);
+run('npm', ['run', 'build', '-w', '@groundcheck/mock']);
 run('npx', ['tsc', '-p', 'tsconfig.json']);
 run(process.execPath, ['--import', 'tsx', '--test', ...process.argv.slice(2), ...files]);

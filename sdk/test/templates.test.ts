@@ -3,21 +3,15 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import { email, password } from '../../server/test/support/fixtures.js';
-import { startTestServer, type TestServer } from '../../server/test/support/harness.js';
-import { ConflictError, createClient, type GroundcheckClient, NotFoundError } from '../src/index.js';
+import type { TestServer } from '../../server/test/support/harness.js';
+import { ConflictError, type GroundcheckClient, NotFoundError } from '../src/index.js';
+import { startReferenceServer } from './support/reference-server.js';
 
 let server: TestServer;
 let admin: GroundcheckClient;
 
 before(async () => {
-  server = await startTestServer();
-  const { token } = await createClient({ baseUrl: server.url }).auth.login({
-    email: email('acme', 'admin'),
-    password: password('acme', 'admin'),
-    customer_id: 'acme',
-  });
-  admin = createClient({ baseUrl: server.url, token });
+  ({ server, admin } = await startReferenceServer());
 });
 after(() => server.close());
 

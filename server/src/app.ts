@@ -4,6 +4,7 @@ import type { Authenticator } from './auth/authenticator.js';
 import type { TrustProxy } from './config.js';
 import type { Contract } from './contract/contract.js';
 import type { ContractValidator } from './contract/validator.js';
+import { apiReference } from './http/api-reference.js';
 import { authenticate } from './http/authenticate.js';
 import { authorize } from './http/authorize.js';
 import { parseBodies } from './http/body-parser.js';
@@ -41,6 +42,8 @@ export function createApp(deps: AppDependencies): Express {
   app.set('trust proxy', deps.trustProxy);
   app.use(requestContext(deps.log, deps.clock));
   app.use(securityHeaders());
+  // /docs and /openapi.yaml are pages, not operations of the contract.
+  app.use(apiReference());
   app.use(resolveOperation(deps.contract));
   // Before the body is read, so a caller without credentials cannot make the server parse at will.
   app.use(anonymousRateLimit(deps.rateLimiter, deps.anonymousRateLimit));

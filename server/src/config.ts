@@ -31,6 +31,8 @@ export interface Config {
   http: HttpLimits;
   /** Requests per minute from one client address to operations that take no credentials. */
   anonymousRateLimit: number;
+  /** The payment provider's (Stripe's) secret key for the billing portal; null when billing is off. A secret: never logged. */
+  stripeSecretKey: string | null;
 }
 
 export class ConfigError extends Error {
@@ -82,6 +84,15 @@ function trustProxy(raw: string | undefined): TrustProxy {
     );
   }
   return entries;
+}
+
+/** A Stripe secret (`sk_…`) or restricted (`rk_…`) key; the message never repeats the value. */
+function stripeSecretKey(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  if (!/^(sk|rk)_[A-Za-z0-9_]{8,247}$/.test(raw)) {
+    throw new ConfigError('STRIPE_SECRET_KEY', 'must be a Stripe secret or restricted key (sk_… or rk_…)');
+  }
+  return raw;
 }
 
 function storageAccount(env: NodeJS.ProcessEnv): StorageAccount {
@@ -143,5 +154,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     http,
     anonymousRateLimit: integer(env, 'ANONYMOUS_RATE_LIMIT', 60, 1, 1_000_000),
+    stripeSecretKey: stripeSecretKey(env.STRIPE_SECRET_KEY),
   };
 }

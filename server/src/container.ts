@@ -1,5 +1,6 @@
 // The composition root: builds every store and service from the configuration, once per process.
 import { Authenticator } from './auth/authenticator.js';
+import { ClosedTenants } from './auth/closed-tenants.js';
 import { LocalTokens } from './auth/local-tokens.js';
 import { LoginThrottle, type ThrottleLimits } from './auth/login-throttle.js';
 import { OidcVerifier } from './auth/oidc.js';
@@ -8,13 +9,22 @@ import { type Contract, loadContract } from './contract/contract.js';
 import { ContractValidator } from './contract/validator.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { Logger } from './logger.js';
+import { accountOperations } from './routes/account.js';
+import { analyticsOperations } from './routes/analytics.js';
 import { auditOperations } from './routes/audit.js';
 import { authOperations } from './routes/auth.js';
 import { healthOperations } from './routes/health.js';
+import { historyOperations } from './routes/history.js';
 import type { OperationTable } from './routes/operation.js';
+import { saasOperations } from './routes/saas.js';
 import { sourceOperations } from './routes/sources.js';
 import { templateOperations } from './routes/templates.js';
 import { validationOperations } from './routes/validation.js';
+import { AccountDeletion } from './services/account/account-deletion.js';
+import { AccountExporter } from './services/account/account-export.js';
+import { DeletionRecovery } from './services/account/deletion-recovery.js';
+import { AnalyticsService } from './services/analytics/analytics-service.js';
+import { StatsService } from './services/analytics/stats-service.js';
 import { AuditExporter } from './services/audit/audit-export.js';
 import { AuditTrail } from './services/audit/audit-trail.js';
 import { Pseudonyms } from './services/audit/pseudonyms.js';
@@ -22,7 +32,13 @@ import { SystemCardService } from './services/audit/system-card.js';
 import { AuthService } from './services/auth/auth-service.js';
 import { bootstrapUsers } from './services/auth/user-bootstrap.js';
 import { ReadinessService } from './services/health/readiness.js';
+import { HistoryService } from './services/history/history-service.js';
 import { RateLimiter } from './services/rate-limits/rate-limiter.js';
+import { ReviewService } from './services/review/review-service.js';
+import { BillingPortalService } from './services/saas/billing-portal.js';
+import { type StripeEndpoint, stripeBillingProvider } from './services/saas/stripe-billing.js';
+import { UserManagement } from './services/saas/user-management.js';
+import { ExtractionCache } from './services/sources/extraction-cache.js';
 import { groupRetrieval } from './services/sources/group-retrieval.js';
 import { SourceGroupService } from './services/sources/source-groups.js';
 import { TemplateService } from './services/templates/template-service.js';
@@ -32,12 +48,14 @@ import { ValidationRecorder } from './services/validation/validation-recorder.js
 import { ValidationService } from './services/validation/validation-service.js';
 import { WebhookDelivery } from './services/webhooks/webhook-delivery.js';
 import { type ObjectStorage, openObjectStorage } from './storage/index.js';
+import { AccountPages } from './store/account-pages.js';
 import { AuditStore } from './store/audit-store.js';
 import { type CosmosStore, openCosmos } from './store/cosmos.js';
+import { CountedSourceGroupStore, CountedTemplateStore } from './store/counted-stores.js';
 import { HistoryStore } from './store/history-store.js';
 import { IdempotencyStore } from './store/idempotency-store.js';
-import { SourceGroupStore } from './store/source-group-store.js';
-import { TemplateStore } from './store/template-store.js';
+import { ResourceCounters } from './store/resource-counters.js';
+import { TenantStateStore } from './store/tenant-state-store.js';
 import { UserStore } from './store/user-store.js';
 import { TenantRegistry } from './tenants/registry.js';
 import { loadTenantFile } from './tenants/tenant-file.js';
@@ -75,6 +93,8 @@ export interface ContainerOptions {
   storage?: ObjectStorage;
   clock?: Clock;
   loginThrottle?: ThrottleLimits;
+  /** Where the Stripe SDK sends its requests (tests: a loopback stand-in); Stripe's API otherwise. */
+  stripeEndpoint?: StripeEndpoint;
 }
 
 export async function buildContainer(config: Config, log: Logger, options: ContainerOptions = {}): Promise<Container> {
@@ -86,32 +106,68 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
   const cosmos = options.cosmos ?? (await openCosmos({ cosmos: config.cosmos, databaseId: config.cosmosDatabase, log }));
   const storage = options.storage ?? (await openObjectStorage({ account: config.storage, container: config.storageContainer, log }));
   const users = new UserStore(cosmos.container('users'));
-  await bootstrapUsers(tenants.all, users, clock, log);
+  const tenantState = new TenantStateStore(cosmos.container('tenant_state'));
+  const closedTenants = new ClosedTenants(tenantState);
+  // A deleted account stays deleted: the tenant file's users are not created again.
+  await bootstrapUsers(await closedTenants.open(tenants.all), users, clock, log);
 
   const localTokens = new LocalTokens(config.jwtSecret);
   const auditStore = new AuditStore(cosmos.container('audit'));
-  const sourceGroupStore = new SourceGroupStore(cosmos.container('sources'));
+  const historyStore = new HistoryStore(cosmos.container('history'));
+  // Every write of a group or template keeps the stats' resource counters in step.
+  const resourceCounters = new ResourceCounters(cosmos.container('history'));
+  const sourceGroupStore = new CountedSourceGroupStore(cosmos.container('sources'), resourceCounters);
   const services = {
-    auth: new AuthService(tenants, users, localTokens, new LoginThrottle(options.loginThrottle)),
+    auth: new AuthService(tenants, users, localTokens, new LoginThrottle(options.loginThrottle), closedTenants),
     audit: {
       trail: new AuditTrail(auditStore, clock),
       exporter: new AuditExporter(auditStore, new Pseudonyms(auditStore)),
       systemCard: new SystemCardService({ historyTtlDays: config.historyTtlDays }),
     },
     sources: { groups: new SourceGroupService({ store: sourceGroupStore, storage }) },
-    templates: new TemplateService({ store: new TemplateStore(cosmos.container('templates')), storage }),
+    templates: new TemplateService({ store: new CountedTemplateStore(cosmos.container('templates'), resourceCounters), storage }),
     webhooks: new WebhookDelivery(log, clock),
   };
   const engine = new EnginePool();
-  const recorder = new ValidationRecorder(new HistoryStore(cosmos.container('history')), services.audit.trail, config.historyTtlDays);
+  const recorder = new ValidationRecorder(historyStore, services.audit.trail, config.historyTtlDays);
   const validation = new ValidationService({
     engine,
     recorder,
     webhooks: services.webhooks,
-    retrieveGroups: groupRetrieval(sourceGroupStore, services.sources.groups, storage),
+    retrieveGroups: groupRetrieval({ store: sourceGroupStore, groups: services.sources.groups, storage, cache: new ExtractionCache() }),
   });
+  const review = new ReviewService({
+    history: historyStore,
+    outbox: recorder.outbox,
+    groups: sourceGroupStore,
+    historyTtlDays: config.historyTtlDays,
+  });
+  const analytics = new AnalyticsService(historyStore);
   const recovery = new OutboxRecovery(recorder, tenants.all, clock, log);
   recovery.start();
+  const accountDeletion = new AccountDeletion({
+    cosmos,
+    storage,
+    state: tenantState,
+    trail: services.audit.trail,
+    audit: auditStore,
+    clock,
+    log,
+  });
+  const deletionRecovery = new DeletionRecovery(accountDeletion, tenantState, tenants.all, clock, log);
+  deletionRecovery.start();
+  const accountExporter = new AccountExporter({
+    users,
+    pages: new AccountPages({
+      sources: cosmos.container('sources'),
+      templates: cosmos.container('templates'),
+      history: cosmos.container('history'),
+    }),
+    audit: auditStore,
+  });
+  const billing = new BillingPortalService(
+    config.stripeSecretKey ? stripeBillingProvider(config.stripeSecretKey, options.stripeEndpoint) : null,
+  );
   const contract = loadContract();
   return {
     config,
@@ -122,7 +178,7 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
     tenants,
     cosmos,
     storage,
-    authenticator: new Authenticator(tenants, users, localTokens, new OidcVerifier()),
+    authenticator: new Authenticator(tenants, users, localTokens, new OidcVerifier(), closedTenants),
     rateLimiter: new RateLimiter(),
     idempotency: new IdempotencyStore(cosmos.container('idempotency')),
     services: { ...services, validation },
@@ -132,11 +188,15 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
       ...auditOperations(services.audit),
       ...validationOperations(validation),
       ...sourceOperations(services.sources.groups),
+      ...historyOperations(new HistoryService(historyStore, sourceGroupStore), review),
+      ...analyticsOperations(new StatsService(historyStore, resourceCounters, config.historyTtlDays), analytics),
       ...templateOperations(services.templates),
+      ...saasOperations({ users: new UserManagement(users), billing }),
+      ...accountOperations({ exporter: accountExporter, deletion: accountDeletion }),
     },
     async close() {
       // Deliveries in flight get their 5 seconds; recovery finishes its pass; the engine's threads end.
-      await Promise.all([services.webhooks.drain(), recovery.stop()]);
+      await Promise.all([services.webhooks.drain(), recovery.stop(), deletionRecovery.stop()]);
       await engine.close();
       if (!options.cosmos) await cosmos.close();
       if (!options.storage) await storage.close();

@@ -75,7 +75,7 @@ test('the engine imports only itself, pure helpers, generated types and pure lib
 
 test('lib/ holds pure helpers: no I/O, no other layer', () => {
   const allowedLocal = ['lib', 'errors', 'generated'];
-  const allowedPackages = ['node:crypto'];
+  const allowedPackages = ['node:crypto', 'csv-stringify'];
   assert.deepEqual(
     show(from('lib').filter((entry) => (entry.local ? !allowedLocal.includes(entry.target) : !allowedPackages.includes(entry.target)))),
     [],

@@ -133,7 +133,7 @@ describe('operations', () => {
 });
 
 describe('request bounds', () => {
-  /** Every string and array a request may carry, with the path that reaches it. */
+  /** Every unbounded string, array and integer a request may carry, with the path that reaches it. */
   function* unbounded(schema: Schema | undefined, at: string, seen: Set<Schema>): Generator<string> {
     if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
     seen.add(schema);
@@ -141,6 +141,8 @@ describe('request bounds', () => {
     if (types.includes('array') && schema.maxItems === undefined) yield `${at}: array without maxItems`;
     if (types.includes('string') && schema.maxLength === undefined && schema.enum === undefined && schema.const === undefined)
       yield `${at}: string without maxLength`;
+    if (types.includes('integer') && (schema.minimum === undefined || schema.maximum === undefined))
+      yield `${at}: integer without minimum and maximum`;
     for (const key of ['allOf', 'oneOf', 'anyOf'] as const)
       for (const [i, part] of (schema[key] ?? []).entries()) yield* unbounded(part as Schema, `${at}/${key}/${i}`, seen);
     if ('items' in schema) yield* unbounded(schema.items as Schema, `${at}/items`, seen);
@@ -148,7 +150,7 @@ describe('request bounds', () => {
     if (typeof schema.additionalProperties === 'object') yield* unbounded(schema.additionalProperties as Schema, `${at}/*`, seen);
   }
 
-  test('every string and array of every request body and parameter has an upper bound', () => {
+  test('every string, array and integer of every request body and parameter has bounds', () => {
     const found: string[] = [];
     for (const { path, operation } of operations(spec)) {
       const body = (operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content?.['application/json']?.schema as

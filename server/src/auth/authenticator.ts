@@ -6,9 +6,10 @@ import type { UserStore } from '../store/user-store.js';
 import type { TenantRegistry } from '../tenants/registry.js';
 import type { Tenant } from '../tenants/tenant.js';
 import { findApiKey } from './api-keys.js';
+import type { ClosedTenants } from './closed-tenants.js';
 import { type LocalTokens, localIssuer } from './local-tokens.js';
 import type { OidcVerifier } from './oidc.js';
-import type { Principal } from './principal.js';
+import { type Principal, SecretString } from './principal.js';
 
 const invalidToken = () => new AuthenticationError('invalid_token', 'The bearer token is not valid.');
 
@@ -18,6 +19,8 @@ export class Authenticator {
     private readonly users: UserStore,
     private readonly localTokens: LocalTokens,
     private readonly oidc: OidcVerifier,
+    /** Tenants whose account was deleted: every credential of theirs is refused from the deletion marker on. */
+    private readonly closedTenants: ClosedTenants,
   ) {}
 
   async fromBearer(token: string, now: Date): Promise<Principal> {
@@ -40,10 +43,12 @@ export class Authenticator {
     return this.fromOidcToken(token, tenant, now);
   }
 
-  fromApiKey(customerId: string, apiKey: string): Principal {
+  async fromApiKey(customerId: string, apiKey: string): Promise<Principal> {
     const tenant = this.tenants.get(customerId);
     const key = tenant ? findApiKey(tenant, apiKey) : null;
-    if (!tenant || !key) throw new AuthenticationError('invalid_api_key', 'The customer_id and api_key do not match a valid API key.');
+    if (!tenant || !key || (await this.closedTenants.has(tenant.customerId))) {
+      throw new AuthenticationError('invalid_api_key', 'The customer_id and api_key do not match a valid API key.');
+    }
     return {
       type: 'api_key',
       id: `key_${key.id}`,
@@ -62,8 +67,8 @@ export class Authenticator {
     const tenant = this.tenants.get(claims.customerId);
     if (!tenant?.auth.local) throw invalidToken();
     // Read the user on every call, so that a removed or disabled user loses access at once.
-    const user = await this.users.get(tenant.customerId, claims.userId);
-    if (user?.status !== 'active') throw invalidToken();
+    const [user, closed] = await Promise.all([this.users.get(tenant.customerId, claims.userId), this.closedTenants.has(tenant.customerId)]);
+    if (user?.status !== 'active' || closed) throw invalidToken();
     return {
       type: 'user',
       id: user.id,
@@ -80,6 +85,7 @@ export class Authenticator {
   private async fromOidcToken(token: string, tenant: Tenant, now: Date): Promise<Principal> {
     const settings = tenant.auth.oidc!;
     const payload = await this.oidc.verify(token, tenant, now);
+    if (await this.closedTenants.has(tenant.customerId)) throw invalidToken();
     if (typeof payload.sub !== 'string' || payload.sub === '') throw invalidToken();
     const role = highestRole(asStrings(claim(payload, settings.rolesClaim)).map((name) => settings.roleMapping.get(name)));
     if (!role) throw new PermissionError('insufficient_role', 'The token carries no role that this tenant maps to admin, user or viewer.');
@@ -94,6 +100,7 @@ export class Authenticator {
       authentication: 'oidc',
       expiresAt: new Date(payload.exp! * 1000),
       tenant,
+      originalJwt: new SecretString(token),
     };
   }
 }

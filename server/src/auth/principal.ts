@@ -1,5 +1,34 @@
+import { inspect } from 'node:util';
 import type { Role } from '../contract/roles.js';
 import type { Tenant } from '../tenants/tenant.js';
+
+/**
+ * A credential held in memory for one request. JSON, string conversion and `util.inspect` (which
+ * loggers and error reports use) all show `[redacted]`; only `reveal()` gives the value.
+ */
+export class SecretString {
+  readonly #value: string;
+
+  constructor(value: string) {
+    this.#value = value;
+  }
+
+  reveal(): string {
+    return this.#value;
+  }
+
+  toJSON(): string {
+    return '[redacted]';
+  }
+
+  toString(): string {
+    return '[redacted]';
+  }
+
+  [inspect.custom](): string {
+    return '[redacted]';
+  }
+}
 
 /** Who is calling: a user (local or OIDC) or an API key, always within one tenant. */
 export interface Principal {
@@ -13,4 +42,10 @@ export interface Principal {
   authentication: 'local' | 'oidc' | 'api_key';
   expiresAt: Date | null;
   tenant: Tenant;
+  /**
+   * The identity provider's bearer token as the caller sent it, for `X-Service-Original-JWT`; set
+   * only for OIDC callers (a local-login token is this server's own session credential and is never
+   * forwarded). Kept in memory for the request, never stored.
+   */
+  originalJwt?: SecretString;
 }

@@ -42,7 +42,8 @@ export class ContractValidator {
   private readonly resolve: (ref: string) => Record<string, unknown>;
 
   constructor(contract: Contract) {
-    const ajv = new Ajv2020({ allErrors: true, strict: false, discriminator: true });
+    // `verbose` gives each error its schema, so an anyOf error can tell how many alternatives it had.
+    const ajv = new Ajv2020({ allErrors: true, strict: false, discriminator: true, verbose: true });
     addFormats.default(ajv);
     // Requests: oneOf branches chosen by their discriminator, for one precise error list. Responses
     // (outside production): plain oneOf, as Ajv's discriminator needs the tag in each branch's own
@@ -189,12 +190,24 @@ function toFieldError(error: ErrorObject, alternatives: string[]): FieldError {
   }
 }
 
-/** `required` errors inside an anyOf are alternatives, reported once on the anyOf itself. */
+/**
+ * `required` errors inside an anyOf are alternatives, reported once on the anyOf itself. An anyOf
+ * with an alternative that is present but invalid is not reported: that field's own error is listed
+ * (the contract's alternatives restate properties the object declares).
+ */
 function fieldErrors(errors: ErrorObject[]): FieldError[] {
   const anyOfPaths = errors.filter((e) => e.keyword === 'anyOf').map((e) => e.schemaPath);
   const insideAnyOf = (e: ErrorObject) => anyOfPaths.some((path) => e.schemaPath.startsWith(path.replace(/\/anyOf$/, '/anyOf/')));
+  const everyAlternativeMissing = (anyOf: ErrorObject) => {
+    const branches = new Set(
+      errors
+        .filter((inner) => inner.keyword === 'required' && inner.schemaPath.startsWith(`${anyOf.schemaPath}/`))
+        .map((inner) => inner.schemaPath.slice(anyOf.schemaPath.length + 1).split('/')[0]),
+    );
+    return branches.size === ((anyOf.parentSchema as { anyOf?: unknown[] } | undefined)?.anyOf?.length ?? branches.size);
+  };
   const fields = errors
-    .filter((e) => !insideAnyOf(e))
+    .filter((e) => !insideAnyOf(e) && (e.keyword !== 'anyOf' || everyAlternativeMissing(e)))
     .map((e) =>
       toFieldError(
         e,

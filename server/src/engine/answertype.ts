@@ -2,6 +2,7 @@
 // composed the theme" for "In what year was its composer born?") does not answer the question; the
 // answer is then incomplete, whatever its claims' support.
 import { questionOptions } from './comparison.js';
+import { askedNoun, missedFocus } from './focus.js';
 import { extractQuantities } from './quantities.js';
 import { tokenize } from './tokens.js';
 
@@ -70,10 +71,8 @@ export function givesKind(answer: string, kind: AnswerKind, question = ''): bool
  */
 export function vagueAnswer(question: string, answer: string): string | undefined {
   const q = tokenize(question);
-  const at = q.findIndex((t) => t.lower === 'which' || t.lower === 'what');
-  if (at < 0) return undefined;
-  const noun = q.slice(at + 1, at + 4).find((t) => t.pos === 'NOUN');
-  if (!noun || /^(?:kind|type|sort|genre|form|way|part|role|year|date|time|day|month)$/.test(noun.lemma)) return undefined;
+  const noun = askedNoun(q);
+  if (!noun) return undefined;
   const a = tokenize(answer);
   const asked = new Set(q.map((t) => t.lower));
   for (let i = 0; i < a.length; i++) {
@@ -91,4 +90,14 @@ export function vagueAnswer(question: string, answer: string): string | undefine
         .join(' ');
   }
   return undefined;
+}
+
+/** Why the answer does not answer the question (a statement that gives nothing asked), if it does not. */
+export function unanswered(question: string, answer: string): string | undefined {
+  const vague = vagueAnswer(question, answer);
+  if (vague) return `The question asks which one; the answer only says "${vague}".`;
+  const kind = expectedKind(question);
+  if (kind && !givesKind(answer, kind, question))
+    return `The question asks for ${kind === 'time' ? 'a date or time' : kind === 'amount' ? 'an amount' : 'a name'}; the answer gives none.`;
+  return questionOptions(question) ? undefined : missedFocus(question, answer);
 }

@@ -12,6 +12,8 @@ const after = 6;
 // Sentence and list-item ends close a value's context; parentheses do not ("(extension 4400) within 2 hours").
 const stop = /^[.;!?]$/;
 
+const conjunction = /^(?:and|but|while|whereas)$/;
+
 export interface Occurrence {
   q: Quantity;
   passage: ReadPassage;
@@ -27,9 +29,14 @@ function contextOf(passage: ReadPassage, q: Quantity): Set<string> {
   if (first < 0) first = tokens.length;
   let last = first;
   while (last < tokens.length && tokens[last]!.start < q.end) last++;
+  // "Early check-in costs €25 and late check-out costs €30": a clause joined by "and" or "but" that
+  // names its own subject before its own value gives that value its words, not the value before it.
+  // ("Breakfast costs €18 per adult and €9 per child" shares one subject: no words stand between.)
+  const previous = passage.quantities.filter((s) => s.end <= q.start && comparableKinds(q, s)).pop();
+  const next = passage.quantities.find((s) => s.start >= q.end && comparableKinds(q, s));
   for (let i = first - 1, n = 0; i >= 0 && n < before; i--) {
     const t = tokens[i]!;
-    if (stop.test(t.text)) break;
+    if (stop.test(t.text) || (n > 0 && previous && t.start >= previous.end && conjunction.test(t.lower))) break;
     if (t.content || isLabel(t)) {
       out.add(t.stem);
       n++;
@@ -38,6 +45,7 @@ function contextOf(passage: ReadPassage, q: Quantity): Set<string> {
   for (let i = last, n = 0; i < tokens.length && n < after; i++) {
     const t = tokens[i]!;
     if (stop.test(t.text)) break;
+    if (next && conjunction.test(t.lower) && tokens.some((w, k) => k > i && w.content && w.end <= next.start)) break;
     if (t.content || isLabel(t)) {
       out.add(t.stem);
       n++;
@@ -118,22 +126,43 @@ export interface Binding {
  * passages. `own` are the claim's content stems, `around` those of the question and previous claim;
  * `names` the stems of its names; values the answer itself states (`stated`) are never rivals.
  */
-export function bindQuantity(
-  q: Quantity,
-  passages: ReadPassage[],
-  own: Set<string>,
-  around: Set<string>,
-  names: Set<string>,
-  stated: Quantity[] = [],
-  claimLabels: Map<string, string> = new Map(),
-): Binding {
+/** What a claim says around one of its figures, for `bindQuantity`. */
+export interface FigureContext {
+  /** The claim's content stems. */
+  own: Set<string>;
+  /** Stems of the question and the previous claim, which may name the figure's subject. */
+  around: Set<string>;
+  /** Stems of the claim's names (and of the name a pronoun in it stands for). */
+  names: Set<string>;
+  /** Figures the answer itself states: never rivals. */
+  stated: Quantity[];
+  /** The claim's "word number" labels ("PASI 75"). */
+  labels: Map<string, string>;
+  /** Whether the claim gives its figure as a limit ("up to 100%"). */
+  limit: boolean;
+}
+
+const capPhrase = /\b(?:not exceed|no more than|no higher than|up to|at most|a maximum of|maximum of|capped at|limited to)\s+$/i;
+
+/** Whether the sources give a value as a cap ("may not exceed 100%"), which is no amount by itself. */
+function capped(passage: ReadPassage, s: Quantity): boolean {
+  return capPhrase.test(passage.text.slice(Math.max(0, s.start - 30), s.start));
+}
+
+/**
+ * The best-placed occurrence of the same value and of another value of the same kind among the
+ * passages. A cap in the sources does not agree with a claim that gives the same figure as an amount.
+ */
+export function bindQuantity(q: Quantity, passages: ReadPassage[], claim: FigureContext): Binding {
   let agreeing: Occurrence | undefined;
   let rival: Occurrence | undefined;
+  const { own, around, names, stated, labels } = claim;
   for (const passage of passages) {
     for (const s of passage.quantities) {
-      const same = sameQuantity(q, s);
+      const same = sameQuantity(q, s) && (claim.limit || !capped(passage, s));
       if (!same && (!comparableKinds(q, s) || stated.some((o) => sameQuantity(o, s)))) continue;
-      const score = overlap(contextOf(passage, s), own, around, names) - (mislabelled(passage, s, claimLabels) ? 6 : 0);
+      if (!same && sameQuantity(q, s)) continue;
+      const score = overlap(contextOf(passage, s), own, around, names) - (mislabelled(passage, s, labels) ? 6 : 0);
       if (same && (!agreeing || score > agreeing.score)) agreeing = { q: s, passage, score };
       if (!same && (!rival || score > rival.score)) rival = { q: s, passage, score };
     }

@@ -59,6 +59,17 @@ export function questionOptions(question: string): [string, string] | undefined 
     const b = nameRun(words, or + 1, 1);
     if (a && b && !/[,]$/.test(words[or - 1]!)) return [a, b];
   }
+  // "A and B are both magazines, but which one is owned by C?": the two named before "which one".
+  const pick = /\bwhich (?:one|of (?:them|the two|these|those))\b/i.exec(q);
+  if (pick) {
+    const before = q.slice(0, pick.index).split(/\s+/);
+    for (let i = 1; i < before.length - 1; i++) {
+      if (before[i]!.toLowerCase() !== 'and') continue;
+      const a = nameRun(before, i - 1, -1);
+      const b = nameRun(before, i + 1, 1);
+      if (a && b) return [a, b];
+    }
+  }
   const m =
     /(?:,|:|\b(?:first|earlier|older|younger|later|more|less|fewer|larger|smaller))\s+(?:the\s+)?([^,?]+?)\s+or\s+(?:the\s+)?([^,?]+?)\s*\??\s*$/i.exec(
       q,

@@ -15,9 +15,13 @@ const reference = new Date(Date.UTC(2000, 0, 1));
 
 const monthOrNumericDate =
   /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t|tember)?|oct(ober)?|nov(ember)?|dec(ember)?)\b\.?|\b\d{1,4}[/-]\d{1,2}[/-]\d{1,4}\b/i;
+// Whether chrono is worth running: a month name that is no everyday word ("may", "march" only beside
+// a number or after "in", "by"...), or a numeric date. chrono costs far more than this test, and most sentences hold no date.
+const mayHoldDate =
+  /\b(?:jan(?:uary)?|feb(?:ruary)?|apr(?:il)?|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b|\b(?:may|mar(?:ch)?)\b\.?\s*\d|\d(?:st|nd|rd|th)?\s+(?:of\s+)?(?:may|mar(?:ch)?)\b|\b(?:in|by|until|since|during|early|late|mid-?)\s+(?:may|march)\b|\b\d{1,4}[/-]\d{1,2}[/-]\d{1,4}\b/i;
 
 export function extractDates(text: string): CalendarDate[] {
-  if (!monthOrNumericDate.test(text)) return [];
+  if (!mayHoldDate.test(text)) return [];
   const dates: CalendarDate[] = [];
   for (const result of chrono.parse(text, reference)) {
     const start = result.start;

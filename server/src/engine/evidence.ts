@@ -1,6 +1,7 @@
 // Per-claim retrieval: the passages that speak about the claim's own subject. The query is the
 // claim's words, with the question's and the previous claim's words at lower weight so that short
 // answers ("Delhi") and follow-on sentences ("It costs $9") are located through their context.
+import { stopwords } from './lexicon.js';
 import type { Passage } from './passages.js';
 import { splitPassages } from './passages.js';
 import { extractQuantities, type Quantity } from './quantities.js';
@@ -14,6 +15,8 @@ export interface ReadPassage extends Passage {
   score: number;
   tokens: Token[];
   bag: Set<string>;
+  /** Forms of the passage's ordinary words, leaving out words of names ("Wind" of "Earth, Wind & Fire"). */
+  wordBag: Set<string>;
   quantities: Quantity[];
   /** Figures of the heading the passage sits under ("4.1.0 (2024-07-15)" over its list items). */
   headingQuantities: Quantity[];
@@ -42,16 +45,17 @@ export function viewSources(sources: EngineSource[], texts: string[]): SourceVie
   const vocabulary = new Set<string>();
   const presence = new Set<string>();
   for (const text of texts) {
-    for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) vocabulary.add(termKey(m[0]));
+    // Function words are never looked up, and indexing "the" would cost a posting per occurrence.
+    for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) if (!stopwords.has(m[0].toLowerCase())) vocabulary.add(termKey(m[0]));
     for (const token of tokenize(text)) {
-      vocabulary.add(termKey(token.lemma));
+      if (!stopwords.has(token.lemma)) vocabulary.add(termKey(token.lemma));
       // Synonyms too, so that "is this word anywhere in the sources" also finds its paraphrases.
       if (token.content) for (const s of looseForms(token)) presence.add(termKey(s));
     }
   }
-  const index = buildIndex(sources, passages, vocabulary, presence);
+  const lowered = sources.map((s) => s.text.toLowerCase());
+  const index = buildIndex(sources, lowered, passages, vocabulary, presence);
   const cache = new Map<number, ReadPassage>();
-  let lowered: string | undefined;
   return {
     sources,
     index,
@@ -60,7 +64,16 @@ export function viewSources(sources: EngineSource[], texts: string[]): SourceVie
       if (!read) {
         const passage = passages[id]!;
         const tokens = tokenize(passage.text);
-        read = { ...passage, id, score, tokens, bag: formBag(tokens), quantities: extractQuantities(passage.text), headingQuantities: [] };
+        read = {
+          ...passage,
+          id,
+          score,
+          tokens,
+          bag: formBag(tokens),
+          wordBag: formBag(tokens.filter((t, i) => i === 0 || !/^\p{Lu}/u.test(t.text) || /^[.!?:]$/.test(tokens[i - 1]!.text))),
+          quantities: extractQuantities(passage.text),
+          headingQuantities: [],
+        };
         // Walk back a few passages to the heading of this one's section, if it gives figures.
         for (let h = id - 1; h >= 0 && h >= id - 12 && passages[h]!.source === passage.source && !isHeading(passage); h--) {
           if (!isHeading(passages[h]!)) continue;
@@ -73,8 +86,8 @@ export function viewSources(sources: EngineSource[], texts: string[]): SourceVie
     },
     contains: (word) => index.documentFrequency(termKey(word)) > 0,
     mentions(phrase) {
-      lowered ??= sources.map((s) => s.text.toLowerCase()).join('\n');
-      return lowered.includes(phrase.toLowerCase());
+      const wanted = phrase.toLowerCase();
+      return lowered.some((text) => text.includes(wanted));
     },
     mentionsExactly: (phrase) => sources.some((s) => s.text.includes(phrase)),
   };
@@ -101,5 +114,14 @@ export function retrieve(view: SourceView, parts: QueryPart[], limit = 8): ReadP
       if (/^[\p{L}]+$/u.test(lemma)) terms.set(lemma, Math.max(terms.get(lemma) ?? 0, part.weight));
     }
   }
-  return view.index.rank(terms, limit).map(({ passage, score }) => view.read(passage, score));
+  // A label alone ("Refunds.") states no fact: it is no evidence (its figures reach the lines under it).
+  return view.index
+    .rank(terms, limit + 2)
+    .filter(({ passage }) => wordCount(view.index.passages[passage]!.text) >= 2)
+    .slice(0, limit)
+    .map(({ passage, score }) => view.read(passage, score));
+}
+
+function wordCount(text: string): number {
+  return text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
 }

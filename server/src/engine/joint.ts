@@ -64,7 +64,11 @@ export function checkBoth(text: string, view: SourceView): JointVerdict | undefi
   const shares = about.map((ids) => coverage(predicate, ids, view));
   const weaker = shares[0]! <= shares[1]! ? 0 : 1;
   // Each subject must carry the whole of a short predicate ("alternative rock bands"), most of a long one.
-  return { subject: pair[weaker]!, passageIds: about[weaker]!, holds: shares[weaker]! >= (predicate.length <= 3 ? 1 : 0.67) };
+  const needed = predicate.length <= 3 ? 1 : 0.67;
+  // When neither subject's sentences word the predicate, the sources may say it otherwise ("novelist"
+  // and "poet" for "authors"): undecided, not denied.
+  if (shares[1 - weaker]! < needed) return undefined;
+  return { subject: pair[weaker]!, passageIds: about[weaker]!, holds: shares[weaker]! >= needed };
 }
 
 /** "A is X, but B is not": whether B's sentences say X after all (then the denial is wrong). */

@@ -4,13 +4,19 @@
 // speak about the claim's own subject.
 import { derivable, derivableDate } from './arithmetic.js';
 import { bindQuantity, foreignOwner, labelPairs, stemsOf } from './binding.js';
+import { definitelyMentioned, pronounAntecedent, pronounSubject } from './coreference.js';
 import { type ReadPassage, retrieve, type SourceView } from './evidence.js';
+import { kindsOf, otherKind } from './kinds.js';
 import { negators, restrictions, universals } from './lexicon.js';
+import { unlinkedNames } from './links.js';
+import { claimNames, nameRuns } from './names.js';
+import { aliasMismatch, swappedWord } from './naming.js';
 import { antonymClash, deniedButStated, polarityClash } from './negation.js';
 import { directionOf, notTheMost, rankedSuperlative } from './ordering.js';
+import { wordAwayFromSubject } from './predicate-binding.js';
 import { extractQuantities, type Quantity, sameQuantity } from './quantities.js';
-import { aliasMismatch, claimNames, relationMismatch, swappedWord, unlinkedNames } from './relation.js';
-import { brokenLimit, idiomSpans, isBare, isName, quantifiesSourceNoun, sharesRoot, variantOwner } from './signals.js';
+import { relationMismatch } from './relation.js';
+import { addedPraise, brokenLimit, idiomSpans, isBare, isName, quantifiesSourceNoun, sharesRoot, variantOwner } from './signals.js';
 import { formsOf, type Token, tokenize } from './tokens.js';
 import type { ClaimStatus } from './types.js';
 import { isCommon, looseForms } from './wording.js';
@@ -118,12 +124,18 @@ export function judgeClaim(claim: ClaimInput, context: JudgeContext): Judgment {
   const own = stemsOf(tokens);
   const claimLabels = labelPairs(tokens);
   const nameStems = new Set(tokens.filter((t, i) => isName(t, i, tokens)).map((t) => t.stem));
+  const subjectStems = new Set([...nameStems, ...pronounSubject(claim.text, claim.previous, context.question).map((t) => t.stem)]);
   const around = new Set([...context.questionStems, ...(claim.previous ? stemsOf(tokenize(claim.previous)) : [])]);
   const conflicting = new Set<number>();
+  const claimKinds = kindsOf(claim.text, claim.previous);
+  const passageKinds = (p: ReadPassage) => kindsOf(p.text, context.view.index.passages[p.id - 1]?.text);
   for (const q of claimQuantities) {
     // The answer's other figures are not rivals: "a quarter of a minute, then three seconds" states both.
     const others = context.answerQuantities.filter((p) => p.start !== q.start + claim.offset);
-    const { agreeing, rival } = bindQuantity(q, candidates, own, around, nameStems, others, claimLabels);
+    const limit = /\b(?:up to|at most|no more than|a maximum of|maximum|not exceed|capped at|limited to)\s+$/i.test(
+      claim.text.slice(0, q.start),
+    );
+    const { agreeing, rival } = bindQuantity(q, candidates, { own, around, names: nameStems, stated: others, labels: claimLabels, limit });
     // Displaced: another value sits beside clearly more of the claim's words (two more of its own
     // words, or one more name) than any place where the sources give the claim's value.
     const displaced = rival !== undefined && rival.score >= displacedMargin && rival.score >= (agreeing?.score ?? 0) + displacedMargin;
@@ -137,10 +149,18 @@ export function judgeClaim(claim: ClaimInput, context: JudgeContext): Judgment {
       reasons.push(`The sources give ${agreeing.q.text} itself, not a value "${than[0].trim()}" it.`);
       continue;
     }
-    const owner = agreeing && !displaced ? foreignOwner(agreeing, nameStems, own) : undefined;
+    // A claim opening with "it" speaks of the previous claim's (or the question's) subject: that name is its own.
+    const owner = agreeing && !displaced ? foreignOwner(agreeing, subjectStems, own) : undefined;
     if (owner) {
       strictMisses++;
       reasons.push(`In the sources ${q.text} belongs to ${owner}.`);
+      continue;
+    }
+    // "That fee is waived with $1,500" where $1,500 waives the maintenance fee, not the claim's fee.
+    const kind = agreeing && !displaced ? otherKind(claimKinds, passageKinds(agreeing.passage), context.view) : undefined;
+    if (kind) {
+      strictMisses++;
+      reasons.push(`In the sources ${q.text} is about the ${kind.instead}, not the ${kind.said}.`);
       continue;
     }
     if (agreeing && !displaced) {
@@ -182,8 +202,14 @@ export function judgeClaim(claim: ClaimInput, context: JudgeContext): Judgment {
     candidates.some(
       (c) => formsOf(t).some((f) => c.bag.has(f)) && otherWords.some((o) => o.stem !== t.stem && formsOf(o).some((f) => c.bag.has(f))),
     );
+  // "the Orrin Canal" where the passage says "the canal" and the sources name the Orrin Canal elsewhere.
+  const definite = new Set(
+    nameRuns(tokens)
+      .filter((run) => definitelyMentioned(tokens, run, bound, context.view))
+      .flatMap(([s, e]) => tokens.slice(s, e)),
+  );
   const missingNames = names.filter(
-    (t) => !withSubject(t) || (!formsOf(t).some((f) => boundBag.has(f)) && !(bare && context.view.mentions(t.text))),
+    (t) => !definite.has(t) && (!withSubject(t) || (!formsOf(t).some((f) => boundBag.has(f)) && !(bare && context.view.mentions(t.text)))),
   );
   if (missingNames.length > 0) {
     strictMisses++;
@@ -208,6 +234,16 @@ export function judgeClaim(claim: ClaimInput, context: JudgeContext): Judgment {
     strictMisses++;
     reasons.push(`The sources never give the name "${coined}".`);
   }
+  const praise = addedPraise(tokens, context.questionBag, (f) => context.view.contains(f));
+  if (praise) {
+    strictMisses++;
+    reasons.push(`The sources do not call it "${praise.text}".`);
+  }
+  const away = missingNames.length === 0 && !bare ? wordAwayFromSubject(tokens, context.view) : undefined;
+  if (away) {
+    strictMisses++;
+    reasons.push(`The sources say "${away.word}" of something else, not of ${away.subject}.`);
+  }
   const variant = missingNames.length === 0 ? variantOwner(claim.text, candidates) : undefined;
   if (variant) {
     strictMisses++;
@@ -231,12 +267,17 @@ export function judgeClaim(claim: ClaimInput, context: JudgeContext): Judgment {
   let weight = 0;
   let absentWeight = 0;
   let absentSpecific = 0;
+  // A synonym is looked for among ordinary words only: "jazz" is not found in "Earth, Wind & Fire".
+  const boundWords = new Set(bound.flatMap((c) => [...c.wordBag]));
+  const nearOrdinary = new Set(candidates.flatMap((c) => [...c.wordBag]));
+  const foundIn = (t: Token, bag: Set<string>, ordinary: Set<string>): boolean =>
+    formsOf(t).some((f) => bag.has(f)) || looseForms(t).some((f) => ordinary.has(f));
   for (const t of words) {
     const w = wordWeight(t);
     const forms = looseForms(t);
     weight += w;
-    if (forms.some((f) => boundBag.has(f))) matched += w;
-    else if (forms.some((f) => nearBag.has(f))) matched += 0.75 * w;
+    if (foundIn(t, boundBag, boundWords)) matched += w;
+    else if (foundIn(t, nearBag, nearOrdinary)) matched += 0.75 * w;
     else if (forms.some((f) => context.view.contains(f))) matched += 0.5 * w;
     else if (sharesRoot(t, nearWords)) matched += 0.5 * w;
     else {
@@ -299,13 +340,17 @@ export function judgeClaim(claim: ClaimInput, context: JudgeContext): Judgment {
   // Negation: a predicate negated on one side and asserted on the other, or said with its antonym
   // ("off" / "on by default"), in a bound passage that speaks of the claim's subject.
   const top = bound[0]!;
+  const antecedent = pronounAntecedent(claim.text, claim.previous);
   if (!contradicts && coverage >= 0.6) {
     for (const passage of bound) {
       const clash = [...polarityClash(tokens, passage.tokens), ...deniedButStated(tokens, passage.tokens)];
       if (clash.length === 0 && !antonymClash(tokens, passage.tokens)) continue;
       // Besides the clashing word, the passage must share the claim's subject (two words, one for the
       // best passage): "Basic plan includes 5 seats" says nothing about phone support on Basic.
-      const shared = tokens.filter((t) => t.content && !clash.includes(t.stem) && formsOf(t).some((f) => passage.bag.has(f))).length;
+      // (A claim opening with "it" shares the subject of the claim before it.)
+      const shared = [...tokens, ...antecedent].filter(
+        (t) => t.content && !clash.includes(t.stem) && formsOf(t).some((f) => passage.bag.has(f)),
+      ).length;
       if (shared >= (passage === top ? 1 : 2)) {
         contradicts = passage;
         reasons.push('The sources say the opposite.');
@@ -373,7 +418,7 @@ export function judgeClaim(claim: ClaimInput, context: JudgeContext): Judgment {
     }
     if (mismatch) {
       contradicts = mismatch.passage;
-      reasons.push(`The sources say ${mismatch.instead[0]!.text} of ${mismatch.relation.name}, not ${mismatch.relation.word.text}.`);
+      reasons.push(mismatch.reason);
     }
   }
 

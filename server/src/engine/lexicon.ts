@@ -70,3 +70,48 @@ export const courtesyPatterns: RegExp[] = [
   /^(please )?(contact|ask|check with|reach out to|talk to|speak (to|with)|consult)\b/i,
   /^the sources? (do|does) not (answer|say|cover|mention)\b/i,
 ];
+
+/**
+ * Roles that tie a person or a body to a work, a place or an organisation. Words of one group name
+ * the same relation ("wrote", "writer", "screenwriter"); words of two groups name two relations, so
+ * "directed by X" where the sources say "written by X" gives X another role. Generic verbs of making
+ * ("create", "make") are in no group: they fit any role. General English only.
+ */
+export const roleGroups: string[][] = [
+  'write writer author co-write cowrite screenwriter lyricist pen compose composer',
+  'direct director co-direct',
+  'produce producer co-produce',
+  'publish publisher',
+  'develop developer',
+  'found founder co-found cofound establish',
+  'own owner co-own',
+  'administer administrator manage manager operate operator run',
+  'star actor actress portray co-star costar',
+  'sing singer vocalist',
+  'design designer architect',
+  'edit editor',
+  'illustrate illustrator',
+  'invent inventor',
+  'coach',
+  'host presenter',
+  'distribute distributor',
+  'marry wife husband spouse',
+  'win winner',
+  'describe',
+  'choreograph choreographer',
+  'from native hometown hail',
+].map((group) => group.split(' '));
+
+/**
+ * Words of praise or standing ("peacock terms": famous, acclaimed, iconic, favourite...). Each says
+ * something about how a thing is regarded, a claim of its own that the sources must make too; an
+ * answer that adds one embellishes. Words whose everyday senses are neutral ("major version", "top
+ * floor", "great news") are left out. General English only.
+ */
+export const praiseWords = words(`
+famous famed renowned celebrated acclaimed legendary iconic beloved popular favorite favourite
+talented gifted brilliant exceptional outstanding remarkable extraordinary phenomenal fantastic
+prestigious esteemed distinguished illustrious eminent prominent influential prolific pioneering
+visionary revolutionary groundbreaking masterful virtuoso praised admired revered respected
+award-winning best-selling world-class world-famous well-known highly-regarded seminal
+`);

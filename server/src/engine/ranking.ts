@@ -2,6 +2,7 @@
 // question use, in one pass over the sources: linear in their size and far cheaper than a full
 // inverted index (minisearch took 150-280 ms to index 1 MB; this takes a fraction of that).
 import type { Passage } from './passages.js';
+import { scanTerms, termTable } from './term-scan.js';
 import type { EngineSource } from './types.js';
 
 const k1 = 1.2;
@@ -27,41 +28,44 @@ export interface PassageIndex {
  */
 export function buildIndex(
   sources: EngineSource[],
+  lowered: string[],
   passages: Passage[],
   vocabulary: Set<string>,
   presence: Set<string> = new Set(),
 ): PassageIndex {
-  const lengths = new Float64Array(passages.length);
+  // A passage's length in characters stands in for its length in words: BM25 only uses the ratio to
+  // the average, and counting characters costs nothing.
+  const lengths = Float64Array.from(passages, (passage) => passage.end - passage.start);
   const postings = new Map<string, Map<number, number>>();
   const present = new Set<string>();
+  const table = termTable([...vocabulary, ...presence]);
   let p = 0;
-  sources.forEach((source, s) => {
-    while (p < passages.length && passages[p]!.source < s) p++;
-    // Lower-casing once is far cheaper than per word; offsets hold while the lengths agree.
-    const lowered = source.text.toLowerCase();
-    const text = lowered.length === source.text.length ? lowered : source.text;
-    termPattern.lastIndex = 0;
-    for (let m = termPattern.exec(text); m; m = termPattern.exec(text)) {
-      while (p < passages.length && passages[p]!.source === s && passages[p]!.end <= m.index) p++;
-      const passage = passages[p];
-      if (!passage || passage.source !== s || passage.start > m.index) continue;
-      lengths[p]!++;
-      const word = m[0];
-      const key =
-        word.length > 3 && word.charCodeAt(word.length - 1) === 115 && word.charCodeAt(word.length - 2) !== 115 ? word.slice(0, -1) : word;
-      const term = text === lowered ? key : termKey(word);
-      if (!vocabulary.has(term)) {
-        if (presence.has(term)) present.add(term);
-        continue;
-      }
-      let list = postings.get(term);
-      if (!list) {
-        list = new Map();
-        postings.set(term, list);
-      }
-      list.set(p, (list.get(p) ?? 0) + 1);
+  let s = 0;
+  const visit = (at: number, term: string): void => {
+    while (p < passages.length && passages[p]!.source === s && passages[p]!.end <= at) p++;
+    const passage = passages[p];
+    if (!passage || passage.source !== s || passage.start > at) return;
+    if (!vocabulary.has(term)) {
+      present.add(term);
+      return;
     }
-  });
+    let list = postings.get(term);
+    if (!list) {
+      list = new Map();
+      postings.set(term, list);
+    }
+    list.set(p, (list.get(p) ?? 0) + 1);
+  };
+  for (; s < sources.length; s++) {
+    while (p < passages.length && passages[p]!.source < s) p++;
+    // Offsets hold while lower-casing keeps the length (it nearly always does); else word by word.
+    if (lowered[s]!.length === sources[s]!.text.length) scanTerms(lowered[s]!, table, visit);
+    else
+      for (const m of sources[s]!.text.matchAll(termPattern)) {
+        const term = termKey(m[0]);
+        if (vocabulary.has(term) || presence.has(term)) visit(m.index, term);
+      }
+  }
   let total = 0;
   for (const length of lengths) total += length;
   const average = total / Math.max(1, passages.length) || 1;

@@ -3,7 +3,9 @@
 // that relation where the sources attach a relation to the same name. The sources' words may all be
 // there and still say another thing of the name: "directed by Robert Zemeckis and written by Neil
 // Gaiman". Relations match by lemma, stem, synonym or shared root ("directed" / "director").
-import { type ReadPassage, retrieve, type SourceView } from './evidence.js';
+import type { ReadPassage } from './evidence.js';
+import { roleGroups } from './lexicon.js';
+import { isCapital, mentionsOf, nameRuns, nameText } from './names.js';
 import { formsOf, type Token, tokenize } from './tokens.js';
 import { looseForms, synonymsOf } from './wording.js';
 
@@ -29,6 +31,21 @@ const lightVerbs = new Set([
 /** Nouns of a role or agent ("founder", "guitarist", "director", "musician", "member"). */
 const agentNoun = /(?:[^e]er|or|ist|ian|ant|ent|member|head|chief|owner|star)s?$/;
 const skipLeft = new Set(['and', ',', 'by', 'of', "'s", '’s', 'the', 'a', 'an', 'its', 'his', 'her', 'their', '"', '“', '”']);
+/** How far back a passive agent's "by" may stand before a name in a list ("by A, the B of C, and D"). */
+const agentReach = 30;
+
+const roleOf = new Map<string, number>();
+roleGroups.forEach((group, i) => {
+  for (const word of group) roleOf.set(word, i);
+});
+
+/** The role group a relation word names ("directed", "director" → the same group), if any. */
+export function roleGroup(t: Token): number | undefined {
+  const lemma = t.lemma.replace(/^co-?/, '');
+  return roleOf.get(t.lemma) ?? roleOf.get(lemma) ?? roleOf.get(t.lower) ?? roleOf.get(t.lower.replace(/s$/, ''));
+}
+
+const originGroup = roleOf.get('native');
 
 export interface Relation {
   /** The name the relation attaches to. */
@@ -37,41 +54,67 @@ export interface Relation {
   word: Token;
 }
 
-function isCapital(t: Token): boolean {
-  return /^\p{Lu}/u.test(t.text);
+/** A verb form: a participle, or a capitalised one opening a sentence ("Directed by ..."). */
+function isVerbal(tokens: Token[], i: number): boolean {
+  const t = tokens[i]!;
+  if (t.pos === 'VERB') return true;
+  const opens = i === 0 || /^[.!?:;]$/.test(tokens[i - 1]!.text);
+  return opens && isCapital(t) && /(?:ed|en|ing)$/.test(t.lower) && tokens[i + 1]?.lower === 'by';
 }
 
-/** Runs of capitalised tokens (a name), allowing short connectors inside; `[start, end)` token indices. */
-function nameRuns(tokens: Token[]): [number, number][] {
-  const runs: [number, number][] = [];
-  let i = 0;
-  while (i < tokens.length) {
-    if (!isCapital(tokens[i]!) || !/\p{L}{2,}/u.test(tokens[i]!.text) || (i === 0 && tokens[i]!.pos !== 'PROPN')) {
-      i++;
-      continue;
+/**
+ * The verbs whose agent the name is, through a list ("administered jointly by the provincial
+ * government, the Municipality of La Plata, and the football clubs A and B"), with the verbs
+ * coordinated before the "by" ("conceived, directed, and choreographed by N").
+ */
+function passiveAgentVerbs(tokens: Token[], s: number): Token[] {
+  let by = -1;
+  for (let i = s - 1; i >= 0 && i >= s - agentReach; i--) {
+    const t = tokens[i]!;
+    if (/^[.;:!?()]$/.test(t.text) || t.lower === 'which' || t.lower === 'who') return [];
+    if (t.lower === 'by') {
+      by = i;
+      break;
     }
-    let j = i + 1;
-    while (
-      j < tokens.length &&
-      (isCapital(tokens[j]!) || (/^(?:of|de|la|von|van|del|\.)$/.test(tokens[j]!.text) && isCapital(tokens[j + 1] ?? tokens[j]!)))
-    )
-      j++;
-    runs.push([i, j]);
-    i = j;
+    if (isVerbal(tokens, i) || t.pos === 'AUX') return [];
   }
-  return runs;
+  if (by < 0) return [];
+  const verbs: Token[] = [];
+  // Short phrases may stand between the verb and "by" ("founded in 2011 in Oslo by N"); a noun alone
+  // may not ("a book by N" names no role).
+  let i = by - 1;
+  let k = by - 1;
+  while (k > 0 && k >= by - 7 && /^(?:ADP|NUM|PROPN|DET|NOUN|ADJ)$/.test(tokens[k]!.pos) && tokens[k]!.lower !== 'by') k--;
+  // Phrases of place and time between the verb and "by" ("founded in 2011 in Oslo by N").
+  if (k < by - 1 && tokens[k + 1]!.pos === 'ADP' && isVerbal(tokens, k)) i = k;
+  for (; i >= 0 && i >= by - 12; i--) {
+    const t = tokens[i]!;
+    if (t.pos === 'ADV' || t.text === ',' || t.lower === 'and' || t.lower === 'or') continue;
+    if (!isVerbal(tokens, i)) break;
+    if (!lightVerbs.has(t.lemma)) verbs.push(t);
+  }
+  return verbs;
 }
 
-/** The relation words attached to the name at token range `[s, e)`: the verb or noun governing it on its left, the verb it is subject of on its right. */
-function attached(tokens: Token[], s: number, e: number): Token[] {
-  const out: Token[] = [];
-  // Left: the passive agent's verb ("written by N"), or role nouns ("lead vocalist and guitarist N").
+/**
+ * The relation words attached to the name at token range `[s, e)`: the verb or noun governing it on
+ * its left, the verb it is subject of on its right. `patients`: also the passive verb of which the
+ * name is the subject ("N was owned by ..."), which tells what was done to it, not what it did.
+ */
+export function attached(tokens: Token[], s: number, e: number, patients = true): Token[] {
+  const out: Token[] = passiveAgentVerbs(tokens, s);
+  // Left: role nouns ("lead vocalist and guitarist N"), the verb whose object the name is.
   let by = false;
-  for (let i = s - 1; i >= 0 && i >= s - 8; i--) {
+  for (let i = s - 1; i >= 0 && i >= s - 8 && out.length === 0; i--) {
     const t = tokens[i]!;
     if (t.lower === 'by') by = true;
     // A capital inside a sentence belongs to a name ("Compute and Object Storage"); one opening it may be a verb ("Directed by").
     const opens = i === 0 || /^[.!?:;]$/.test(tokens[i - 1]!.text);
+    // Where a name comes from: "X is from N", "a native of N".
+    if ((t.lower === 'from' && tokens[i - 1]?.lemma === 'be') || (t.lemma === 'native' && tokens[i + 1]?.lower === 'of')) {
+      out.push(t);
+      break;
+    }
     if (skipLeft.has(t.lower) || (isCapital(t) && (t.pos === 'PROPN' || !opens)) || t.pos === 'DET' || t.pos === 'ADJ' || t.pos === 'NUM')
       continue;
     // "an opera by N" names an author without saying which role: no relation.
@@ -102,6 +145,11 @@ function attached(tokens: Token[], s: number, e: number): Token[] {
       copula = true;
       continue;
     }
+    if (copula && t.pos === 'VERB') {
+      // The name is what the passive verbs act on: "N is owned by A and run jointly by B".
+      if (patients) out.push(...coordinatedPassives(tokens, i));
+      break;
+    }
     if (t.pos === 'ADV' || t.pos === 'AUX' || t.pos === 'PART') continue;
     if (copula && (t.pos === 'DET' || t.pos === 'ADJ' || t.pos === 'PROPN' || t.text === ',' || t.lower === 'and')) continue;
     if (copula && t.pos === 'NOUN') {
@@ -114,15 +162,25 @@ function attached(tokens: Token[], s: number, e: number): Token[] {
   return out;
 }
 
-/** The relations the claim states of each name it gives. */
+/** A passive verb at `i` and those coordinated after it in its clause ("owned by A and run by B"). */
+function coordinatedPassives(tokens: Token[], i: number): Token[] {
+  const verbs = lightVerbs.has(tokens[i]!.lemma) ? [] : [tokens[i]!];
+  for (let k = i + 1; k < tokens.length && k <= i + 30 && !/^[.;:!?()]$/.test(tokens[k]!.text); k++) {
+    if (tokens[k]!.lower !== 'and') continue;
+    const next = tokens.slice(k + 1, k + 4).findIndex((t) => t.pos !== 'ADV');
+    const verb = tokens[k + 1 + next];
+    const after = tokens.slice(k + 2 + next, k + 5 + next).find((t) => t.pos !== 'ADV');
+    if (verb?.pos === 'VERB' && after?.lower === 'by' && !lightVerbs.has(verb.lemma)) verbs.push(verb);
+  }
+  return verbs;
+}
+
+/** The relations the claim states of each name it gives: verbs, and role nouns of a known role. */
 export function claimRelations(tokens: Token[]): Relation[] {
   return nameRuns(tokens).flatMap(([s, e]) => {
-    const name = tokens
-      .slice(s, e)
-      .map((t) => t.text)
-      .join(' ');
+    const name = nameText(tokens, [s, e]);
     return attached(tokens, s, e)
-      .filter((w) => w.pos === 'VERB')
+      .filter((w) => w.pos === 'VERB' || roleGroup(w) !== undefined)
       .map((word) => ({ name, word }));
   });
 }
@@ -131,7 +189,15 @@ function sameRelation(a: Token, b: Token): boolean {
   const forms = new Set(looseForms(a));
   if (formsOf(b).some((f) => forms.has(f))) return true;
   if (synonymsOf(b.lemma).has(a.lemma)) return true;
+  const [ra, rb] = [roleGroup(a), roleGroup(b)];
+  if (ra !== undefined && ra === rb) return true;
   return sameRoot(a, b);
+}
+
+/** The same relation word up to inflection and derivation, or two words of one role group ("from" / "native"). */
+function sameRole(a: Token, b: Token): boolean {
+  const group = roleGroup(a);
+  return sameRoot(a, b) || (group !== undefined && group === roleGroup(b));
 }
 
 /** The same word up to inflection and derivation ("directed" / "director"), synonyms aside. */
@@ -141,19 +207,10 @@ function sameRoot(a: Token, b: Token): boolean {
   return a.lemma.length >= 5 && b.lemma.length >= 5 && (b.lemma.startsWith(root(a)) || a.lemma.startsWith(root(b)));
 }
 
-/** Where the name's words are the tokens `[s, e)` of a passage, if it names it. */
-function mentionsOf(tokens: Token[], name: string): [number, number][] {
-  const words = name.split(' ');
-  const found: [number, number][] = [];
-  for (let i = 0; i + words.length <= tokens.length; i++)
-    if (words.every((w, k) => tokens[i + k]!.text === w)) found.push([i, i + words.length]);
-  return found;
-}
-
 export interface RelationMismatch {
   relation: Relation;
-  /** What the sources attach to the name instead. */
-  instead: Token[];
+  /** Why, in one sentence. */
+  reason: string;
   passage: ReadPassage;
 }
 
@@ -164,15 +221,18 @@ export interface RelationMismatch {
 export function relationMismatch(claimText: string, passages: ReadPassage[]): RelationMismatch | undefined {
   const claimTokens = tokenize(claimText);
   const relations = claimRelations(claimTokens);
+  const claimNames = new Set(nameRuns(claimTokens).map((run) => nameText(claimTokens, run)));
   for (const relation of relations) {
     const nameWords = new Set(relation.name.toLowerCase().split(' '));
     // The rest of the claim (another name, the object): a mismatch counts where the passage speaks of it too.
-    const rest = claimTokens.filter((t) => t.content && !nameWords.has(t.lower) && t !== relation.word);
+    // (A name counts by its last word: the sources go on with "Sharma" after "Neha Sharma".)
+    const given = new Set(nameRuns(claimTokens).flatMap(([s, e]) => claimTokens.slice(s, e - 1)));
+    const rest = claimTokens.filter((t) => t.content && !nameWords.has(t.lower) && t !== relation.word && !given.has(t));
     const instead: Token[] = [];
     let where: ReadPassage | undefined;
     let agrees = false;
     for (const passage of passages) {
-      for (const [s, e] of mentionsOf(passage.tokens, relation.name)) {
+      for (const [s, e] of mentionsOf(passage.text, passage.tokens, relation.name)) {
         const words = attached(passage.tokens, s, e);
         if (words.some((w) => sameRelation(relation.word, w))) agrees = true;
         if (words.length > 0 && rest.some((t) => formsOf(t).some((f) => passage.bag.has(f)))) {
@@ -181,139 +241,51 @@ export function relationMismatch(claimText: string, passages: ReadPassage[]): Re
         }
       }
     }
-    if (agrees || !where || instead.length === 0) continue;
-    // Only a swap counts: the sources use the claim's relation, but for another name ("directed by
-    // Robert Zemeckis"), in a passage about all the rest of the claim. A relation they never use
-    // there may be the answer's own paraphrase ("hit" for "achieved", "supports" for "adds").
-    const swapped = passages.some(
-      (p) =>
-        rest.every((r) => formsOf(r).some((f) => p.bag.has(f))) &&
-        p.tokens.some((t) => (t.pos === 'VERB' || t.pos === 'NOUN') && sameRoot(relation.word, t)),
-    );
-    if (swapped) return { relation, instead, passage: where };
-  }
-  return undefined;
-}
-
-const continues = /^(?:he|she|it|they|his|her|its|their|this|these|the (?:band|film|company|group|album|song|book))\b/i;
-
-/** Names the claim gives, as text (runs of capitalised words; an opening capital only if a proper noun). */
-export function claimNames(tokens: Token[]): string[] {
-  return nameRuns(tokens).map(([s, e]) =>
-    tokens
-      .slice(s, e)
-      .map((t) => t.text)
-      .join(' '),
-  );
-}
-
-/**
- * Two names the claim links that the sources never mention together, each named somewhere in them:
- * "El Nuevo Cojo Ilustrado is owned by Time Inc." where Time Inc. only appears with Golf Magazine.
- * A neighbouring passage counts as together ("He portrayed..." continues the previous sentence).
- */
-export function unlinkedNames(claimText: string, view: SourceView): [string, string] | undefined {
-  const tokens = tokenize(claimText);
-  if (!tokens.some((t) => t.pos === 'VERB' && !lightVerbs.has(t.lemma))) return undefined;
-  const names = claimNames(tokens).filter((n) => n.length >= 3 && /\p{Ll}/u.test(n));
-  if (names.length < 2) return undefined;
-  const pattern = (n: string): RegExp =>
-    new RegExp(`(?<![\\p{L}\\p{N}])${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u');
-  for (let a = 0; a < names.length; a++) {
-    for (let b = a + 1; b < names.length; b++) {
-      const [x, y] = [pattern(names[a]!), pattern(names[b]!)];
-      const found = retrieve(view, [{ text: `${names[a]} ${names[b]}`, weight: 1 }], 12);
-      const withX = found.filter((p) => x.test(p.text)).map((p) => p.id);
-      const withY = found.filter((p) => y.test(p.text)).map((p) => p.id);
-      if (withX.length === 0 || withY.length === 0) continue;
-      const together = (i: number, j: number): boolean => {
-        if (i === j) return true;
-        const [first, second] = [view.index.passages[Math.min(i, j)]!, view.index.passages[Math.max(i, j)]!];
-        // A next sentence that goes on about the previous one's subject ("He portrayed...").
-        return Math.abs(i - j) === 1 && first.source === second.source && continues.test(second.text);
+    const role = roleGroup(relation.word) !== undefined;
+    // A one-valued relation (where someone is from) may be swapped even where the sources give the
+    // name no relation at all ("X is from Bhagalpur" where they say "a native of Bihar, X attended
+    // school in Bhagalpur").
+    const oneValued = roleGroup(relation.word) === originGroup;
+    if (agrees || (!oneValued && (!where || instead.length === 0))) continue;
+    // A role against other roles ("directed" where the sources only say "founder"): two relations.
+    // Roles are what a name did (an agent), not what was done to it ("N was owned by ...").
+    const roles = role && where ? agentRoles(relation, claimTokens, passages) : [];
+    if (roles.length > 0)
+      return {
+        relation,
+        reason: `The sources say "${roles[0]!.text}" of ${relation.name}, not "${relation.word.text}".`,
+        passage: where!,
       };
-      if (withX.some((i) => withY.some((j) => together(i, j)))) continue;
-      // Linked through a third name that each shares a sentence with ("A" is a song by the band B; B
-      // consists of C): a chain the sources state is not a missing link.
-      const namesIn = (ids: number[], own: string): Set<string> =>
-        new Set(
-          ids.flatMap((id) =>
-            view
-              .read(id, 0)
-              .tokens.filter(
-                (t, k, all) => t.pos === 'PROPN' && k > 0 && /^\p{Lu}\p{Ll}{2,}/u.test(t.text) && !/^[.!?"“]$/.test(all[k - 1]!.text),
-              )
-              .map((t) => t.text)
-              .filter((w) => !own.includes(w)),
-          ),
-        );
-      const viaX = namesIn(withX, `${names[a]} ${names[b]}`);
-      if ([...namesIn(withY, `${names[a]} ${names[b]}`)].some((w) => viaX.has(w))) continue;
-      return [names[a]!, names[b]!];
-    }
-  }
-  return undefined;
-}
-
-/**
- * A word the sources never use, in a phrase they do use with another word in its place: "a narrow
- * gauge track" where they say "a standard gauge track". The claim swapped the word (contradicted).
- */
-export function swappedWord(
-  tokens: Token[],
-  absent: (t: Token) => boolean,
-  passages: ReadPassage[],
-): { said: string; instead: string; passage: ReadPassage } | undefined {
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    // Only a modifier: a noun may be the answer's synonym ("freight" for "cargo"), a modifier names a kind.
-    if (!t.content || t.pos !== 'ADJ' || !absent(t)) continue;
-    const after = tokens.slice(i + 1, i + 3);
-    if (after.length < 2 || !after.every((a) => a.content && (a.pos === 'NOUN' || a.pos === 'ADJ'))) continue;
-    for (const passage of passages) {
-      const p = passage.tokens;
-      for (let j = 1; j + 2 < p.length + 1; j++) {
-        if (p[j]?.lemma !== after[0]!.lemma || p[j + 1]?.lemma !== after[1]!.lemma) continue;
-        const other = p[j - 1]!;
-        if (other.content && other.pos === 'ADJ' && other.lemma !== t.lemma)
-          return {
-            said: `${t.text} ${after.map((a) => a.text).join(' ')}`,
-            instead: `${other.text} ${after.map((a) => a.text).join(' ')}`,
-            passage,
-          };
+    // Another relation word may be the answer's paraphrase ("hit" for "achieved"): only a swap counts,
+    // the sources giving the claim's relation to a name the claim does not give, in a passage about
+    // all the rest.
+    for (const p of passages) {
+      if (!rest.every((r) => formsOf(r).some((f) => p.bag.has(f)))) continue;
+      for (const [s, e] of nameRuns(p.tokens)) {
+        const other = nameText(p.tokens, [s, e]);
+        const word = claimNames.has(other) ? undefined : attached(p.tokens, s, e).find((w) => sameRole(relation.word, w));
+        if (word) return { relation, reason: `The sources say "${word.text}" of ${other}, not of ${relation.name}.`, passage: p };
       }
     }
   }
   return undefined;
 }
 
-const aliasPhrase =
-  /\b((?:officially|also|better|formerly|commonly|popularly)\s+(?:known|called|named)\s+(?:as\s+)?)(?:the\s+)?([^.,;:()]+)/i;
-
 /**
- * A name given after "officially known as" (or "also / better known as") where the sources give
- * another after the same words: "officially known as the 2017 Deaflympics" where they say "officially
- * known as the 23rd Summer Deaflympics".
+ * The roles the sources give the name of a claim's agent relation, where none is the claim's; empty
+ * when the claim's relation is no agent's, or the sources give the name its role or none.
  */
-export function aliasMismatch(
-  claimText: string,
-  passages: ReadPassage[],
-): { said: string; instead: string; passage: ReadPassage } | undefined {
-  const m = aliasPhrase.exec(claimText);
-  if (!m) return undefined;
-  const phrase = m[1]!.trim().toLowerCase().replace(/\s+/g, ' ');
-  const said = m[2]!.trim().replace(/["“”]/g, '');
-  for (const passage of passages) {
-    const s = aliasPhrase.exec(passage.text);
-    if (!s || s[1]!.trim().toLowerCase().replace(/\s+/g, ' ') !== phrase) continue;
-    const instead = s[2]!.trim().replace(/["“”]/g, '');
-    const norm = (x: string): string =>
-      x
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N}]+/gu, ' ')
-        .trim();
-    if (norm(instead).startsWith(norm(said)) || norm(said).startsWith(norm(instead))) return undefined;
-    return { said, instead, passage };
-  }
-  return undefined;
+function agentRoles(relation: Relation, claimTokens: Token[], passages: ReadPassage[]): Token[] {
+  const asAgent = nameRuns(claimTokens).some(
+    ([s, e]) => nameText(claimTokens, [s, e]) === relation.name && attached(claimTokens, s, e, false).includes(relation.word),
+  );
+  if (!asAgent) return [];
+  const roles: Token[] = [];
+  for (const passage of passages)
+    for (const [s, e] of mentionsOf(passage.text, passage.tokens, relation.name))
+      for (const word of attached(passage.tokens, s, e, false)) {
+        if (sameRelation(relation.word, word)) return [];
+        if (roleGroup(word) !== undefined) roles.push(word);
+      }
+  return roles;
 }

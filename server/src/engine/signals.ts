@@ -1,8 +1,10 @@
 // Claim-level signals the judge combines: what counts as a name or a bare answer, limits a
 // question's figure breaks, idioms, variants of a name and shared word roots. Pure helpers.
 import type { ReadPassage } from './evidence.js';
+import { praiseWords } from './lexicon.js';
 import { comparableKinds, type Quantity } from './quantities.js';
 import { formsOf, type Token } from './tokens.js';
+import { looseForms } from './wording.js';
 
 const calendarWords =
   /^(january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
@@ -96,4 +98,17 @@ export function sharesRoot(t: Token, words: string[]): boolean {
   if (word.length < 5) return false;
   const root = word.slice(0, Math.max(5, Math.ceil(word.length * 0.7)) - (word.length > 7 ? 1 : 0));
   return words.some((f) => f.startsWith(root) || (f.length >= 5 && word.startsWith(f.slice(0, Math.max(5, Math.ceil(f.length * 0.7))))));
+}
+
+/**
+ * A word of praise the claim adds ("his favorite opera", "the famous hitman") that neither the
+ * question nor the sources use, in any form or synonym: an embellishment the sources do not make.
+ */
+export function addedPraise(tokens: Token[], asked: Set<string>, inSources: (form: string) => boolean): Token | undefined {
+  return tokens.find(
+    (t) =>
+      (praiseWords.has(t.lower) || praiseWords.has(t.lemma)) &&
+      !formsOf(t).some((f) => asked.has(f)) &&
+      !looseForms(t).some((f) => inSources(f)),
+  );
 }

@@ -1,9 +1,10 @@
 // validate: split the answer into claims, judge each against the sources, summarise.
 
-import { expectedKind, givesKind, vagueAnswer } from './answertype.js';
+import { unanswered } from './answertype.js';
 import { stemsOf } from './binding.js';
 import { type ClaimSpan, splitAnswer } from './claims.js';
 import { checkOptions } from './comparison.js';
+import { shortList } from './enumeration.js';
 import { type ReadPassage, retrieve, type SourceView, viewSources } from './evidence.js';
 import { type ClaimVerdict, summarise } from './findings.js';
 import { checkBoth, checkContrast, type JointVerdict } from './joint.js';
@@ -85,6 +86,20 @@ export function validateDetailed(request: EngineRequest): ValidationDetail {
   };
   spans.forEach((span, i) => {
     if (judgments[i]!.status !== 'supported') return;
+    // A set stated as "the members are A and B" where the sources list more with them.
+    const short = shortList(
+      span.text,
+      judgments[i]!.evidence.map((e) => e.passage),
+    );
+    if (short)
+      judgments[i] = {
+        ...judgments[i]!,
+        status: 'contradicted',
+        score: 0.1,
+        evidence: [{ passage: short.passage, relation: 'contradicts' }],
+        reasons: [`The sources list ${short.missing.join(', ')} as well.`],
+        replacement: undefined,
+      };
     joint(i, checkBoth(span.text, view), 'The sources do not say this of %s.');
     const last = i === spans.length - 1 || spans[i + 1]!.sentenceStart !== span.sentenceStart;
     if (last && judgments[i]!.status === 'supported')
@@ -179,27 +194,16 @@ export function validateDetailed(request: EngineRequest): ValidationDetail {
       description: 'The answer makes no factual claim that could be checked against the sources.',
     });
   } else if (!split.polarity && !abstains(answer)) {
-    const kind = expectedKind(request.question);
-    const vague = vagueAnswer(request.question, answer);
-    if (vague) {
+    const gap = unanswered(request.question, answer);
+    if (gap)
       extra.push({
         category: 'incomplete_answer',
         status: 'warning',
         severity: thresholds.unsupportedSeverity,
         claim_index: null,
         title: 'Does not answer the question',
-        description: `The question asks which one; the answer only says "${vague}".`,
+        description: gap,
       });
-    } else if (kind && !givesKind(answer, kind, request.question)) {
-      extra.push({
-        category: 'incomplete_answer',
-        status: 'warning',
-        severity: thresholds.unsupportedSeverity,
-        claim_index: null,
-        title: 'Does not answer the question',
-        description: `The question asks for ${kind === 'time' ? 'a date or time' : kind === 'amount' ? 'an amount' : 'a name'}; the answer gives none.`,
-      });
-    }
   }
   const summary = summarise(verdicts, extra, thresholds);
   return { result: { claims: verdicts.map((v) => v.claim), ...summary, engine: { ...deterministicEngine } }, spans, judgments, view };

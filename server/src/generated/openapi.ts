@@ -417,7 +417,12 @@ export interface paths {
          * Query validation history
          * @description Lists validation records of the tenant, newest first, filtered by user, mode, date range,
          *     confidence level and review state. Cursor-paged: pass `next_cursor` back as `cursor` while
-         *     `has_more` is true. Records expire after the tenant's history retention (default 90 days).
+         *     `has_more` is true; records made while a client pages do not shift the pages still to come.
+         *     Records expire after the tenant's history retention (default 90 days).
+         *
+         *     Admins see every record of the tenant; other callers see their own records and those whose
+         *     source groups they may all use (the groups' `allowed_roles`), as a record holds what was
+         *     found in those sources. A record the caller does not see answers 404 on review.
          *
          *     Credentials: bearer token or API key. Minimum role: `viewer`.
          */
@@ -729,6 +734,13 @@ export interface paths {
          *     `history.jsonl` and, with the `audit_trail` feature, `audit_events.jsonl`. Stored files are
          *     listed by reference and SHA-256 hash, not included.
          *
+         *     Each line is one object in the shape the API returns it (`User`, `SourceGroup`, `Template`,
+         *     `ValidationRecord`, `AuditEvent`). `manifest.json` is the last entry of the ZIP, as it
+         *     describes the files written before it: `schema_version` (`1.0`), `customer_id`,
+         *     `generated_at`, `tenant` (the tenant's settings from the operator's configuration, without
+         *     secrets: no API key hashes, passwords, tokens, signing secrets, endpoint credentials or
+         *     payment provider ids) and `files` (each file's `name`, `records`, `bytes` and `sha256`).
+         *
          *     Credentials: bearer token only. Minimum role: `admin`.
          */
         post: operations["exportAccount"];
@@ -826,7 +838,7 @@ export interface components {
         SourceGroupId: string;
         /** @example fil_01JD3XB7C8D9E0F1G2H3J4K5M6 */
         SourceFileId: string;
-        /** @example usr_01JD3X8Q5Z7M2N4P6R8T0V2W4Y */
+        /** @example usr_01JC9ZK4W7Q2M5T8V1X3B6D9F0 */
         UserId: string;
         /** @example aud_01JD3Y0A1B2C3D4E5F6G7H8J9K */
         AuditEventId: string;
@@ -834,7 +846,7 @@ export interface components {
         WebhookEventId: string;
         /**
          * @description A user id (`usr_…`), an API key's public id (`key_…`), an OIDC subject (`sub:…`) or `system`.
-         * @example usr_01JD3X8Q5Z7M2N4P6R8T0V2W4Y
+         * @example usr_01JC9ZK4W7Q2M5T8V1X3B6D9F0
          * @example key_Ab12Cd34
          */
         ActorId: string;
@@ -843,12 +855,13 @@ export interface components {
          * @description A calendar date, `YYYY-MM-DD`, interpreted in UTC.
          * @example 2026-11-21
          */
-        Date: string;
+        CalendarDate: string;
         /** @description Lower-case hexadecimal SHA-256 digest. */
         Sha256: string;
         /** @description Opaque cursor from a previous page's `next_cursor`. */
         Cursor: string;
         /**
+         * Format: int32
          * @description Items per page.
          * @default 25
          */
@@ -890,8 +903,11 @@ export interface components {
         ReviewState: "not_required" | "pending_review" | "approved" | "rejected" | "edited" | "handed_off" | "external_approved" | "external_rejected";
         /** @enum {string} */
         CorrectionAction: "replace" | "remove" | "add" | "annotate";
-        /** @enum {string} */
-        AuditEventKind: "validation_created" | "review_required" | "approved" | "rejected" | "edited" | "review_handed_off" | "external_review_approved" | "external_review_rejected";
+        /**
+         * @description `account_deleted` records that an admin deleted the tenant's account; it is the last event of the tenant's trail.
+         * @enum {string}
+         */
+        AuditEventKind: "validation_created" | "review_required" | "approved" | "rejected" | "edited" | "review_handed_off" | "external_review_approved" | "external_review_rejected" | "account_deleted";
         /** @enum {string} */
         ActorType: "user" | "api_key" | "system";
         /** @description A body that carries nothing but the optional API-key credentials. */
@@ -910,6 +926,7 @@ export interface components {
             type: string;
             /** @description Short summary of the problem type. */
             title: string;
+            /** Format: int32 */
             status: number;
             /** @description Explanation of this occurrence. */
             detail?: string;
@@ -937,7 +954,10 @@ export interface components {
             token: string;
             /** @enum {string} */
             token_type: "Bearer";
-            /** @description Seconds until the token expires (3600). */
+            /**
+             * Format: int32
+             * @description Seconds until the token expires (3600).
+             */
             expires_in: number;
             /** Format: date-time */
             expires_at: string;
@@ -1026,8 +1046,18 @@ export interface components {
              */
             mode: "validate_and_fix";
         });
-        /** @description At least one of `source_groups`, `urls` and `inline_text` is required. */
-        AtLeastOneSource: unknown | unknown | unknown;
+        /**
+         * @description At least one of `source_groups`, `urls` and `inline_text` is required. Each alternative is a
+         *     typed object naming its field, so that generated clients type it as a union (a request with
+         *     no source does not compile) instead of dropping the rule.
+         */
+        AtLeastOneSource: {
+            source_groups: components["schemas"]["SourceGroupRefs"];
+        } | {
+            urls: components["schemas"]["SourceUrls"];
+        } | {
+            inline_text: components["schemas"]["InlineText"];
+        };
         Question: string;
         ChatbotResponse: string;
         /** @description Source groups to retrieve from, by id. Groups the caller may not use are skipped. */
@@ -1048,12 +1078,18 @@ export interface components {
             findings: components["schemas"]["Finding"][];
             /** @description One human-readable line per finding with status `failed` or `warning`. */
             issues: string[];
-            /** @description The length of `issues`. */
+            /**
+             * Format: int32
+             * @description The length of `issues`.
+             */
             issue_count: number;
             severity: components["schemas"]["Severity"];
             confidence_level: components["schemas"]["ConfidenceLevel"];
             confidence_score?: number;
-            /** @description Pairs of sources that disagree on a claim. */
+            /**
+             * Format: int32
+             * @description Pairs of sources that disagree on a claim.
+             */
             source_conflict_count: number;
             /** @description Every source used, by reference and content hash (never its content). */
             sources: components["schemas"]["SourceUsed"][];
@@ -1102,9 +1138,15 @@ export interface components {
         };
         Claim: {
             text: string;
-            /** @description UTF-16 code unit offset of the claim's first character in the checked answer. */
+            /**
+             * Format: int32
+             * @description UTF-16 code unit offset of the claim's first character in the checked answer.
+             */
             start: number;
-            /** @description UTF-16 code unit offset just past the claim's last character (exclusive). */
+            /**
+             * Format: int32
+             * @description UTF-16 code unit offset just past the claim's last character (exclusive).
+             */
             end: number;
             status: components["schemas"]["ClaimStatus"];
             /** @description How strongly the evidence supports the claim. */
@@ -1114,9 +1156,15 @@ export interface components {
         Evidence: {
             /** @description The `source_id` of an entry in `sources`. */
             source_id: string;
-            /** @description UTF-16 offset of the span in the source's extracted text. */
+            /**
+             * Format: int32
+             * @description UTF-16 offset of the span in the source's extracted text.
+             */
             start: number;
-            /** @description Exclusive end offset of the span. */
+            /**
+             * Format: int32
+             * @description Exclusive end offset of the span.
+             */
             end: number;
             /** @description The span, cut to 1000 characters. */
             text: string;
@@ -1129,13 +1177,21 @@ export interface components {
             title: string;
             description: string;
             severity: components["schemas"]["Severity"];
-            /** @description Index in `claims` of the claim concerned, when there is one. */
+            /**
+             * Format: int32
+             * @description Index in `claims` of the claim concerned, when there is one.
+             */
             claim_index?: number | null;
         };
         Correction: {
+            /** Format: int32 */
             claim_index: number;
-            /** @description Offset in `chatbot_response`. */
+            /**
+             * Format: int32
+             * @description Offset in `chatbot_response`.
+             */
             start: number;
+            /** Format: int32 */
             end: number;
             original_text: string;
             corrected_text: string;
@@ -1145,21 +1201,29 @@ export interface components {
             source_id: string;
             /** @enum {string} */
             kind: "file" | "endpoint" | "url" | "inline_text";
-            /** @description The file reference (`grp_…/fil_…/name`), the URL, the endpoint name, or `inline_text`. */
+            /**
+             * @description The file reference (`grp_…/fil_…/name`), the URL, `inline_text`, or for an endpoint's
+             *     passage the endpoint name, followed by `: ` and the passage's own `reference` when it has one.
+             */
             reference: string;
             group_id?: components["schemas"]["SourceGroupId"];
             sha256: components["schemas"]["Sha256"];
         };
         SkippedSource: {
             /** @enum {string} */
-            kind: "source_group" | "url";
+            kind: "source_group" | "file" | "endpoint" | "url";
+            /** @description The group id, the file reference (`grp_…/fil_…/name`), the endpoint name, or the URL. */
             reference: string;
+            /** @description The group of a skipped file or endpoint. */
+            group_id?: components["schemas"]["SourceGroupId"];
             /**
              * @description Why the source was skipped. A group that does not exist and a group the caller may not use
              *     are both reported as `access_denied`, so that group ids cannot be probed.
+             *     `extraction_failed`: no text could be extracted from the file (for example a scanned PDF,
+             *     a damaged or password-protected file, or a file whose parsing ran out of time).
              * @enum {string}
              */
-            reason: "access_denied" | "blocked_address" | "fetch_failed" | "too_large" | "unsupported_content";
+            reason: "access_denied" | "blocked_address" | "fetch_failed" | "too_large" | "unsupported_content" | "extraction_failed";
         };
         ValidationMetadata: {
             /** @description True when at least one requested source group was skipped because the caller may not use it. */
@@ -1169,6 +1233,7 @@ export interface components {
                 method: string;
                 version: string;
             };
+            /** Format: int32 */
             duration_ms?: number;
         };
         ReviewStatus: {
@@ -1177,9 +1242,14 @@ export interface components {
         };
         /** @description The caller's rate-limit window after this request; the same figures as the `RateLimit-*` headers. */
         RateLimit: {
+            /** Format: int32 */
             limit: number;
+            /** Format: int32 */
             remaining: number;
-            /** @description Seconds until the window resets. */
+            /**
+             * Format: int32
+             * @description Seconds until the window resets.
+             */
             reset: number;
         };
         /**
@@ -1209,6 +1279,7 @@ export interface components {
         };
         Placeholder: {
             name: string;
+            /** Format: int32 */
             occurrences: number;
         };
         Template: {
@@ -1220,6 +1291,7 @@ export interface components {
             file: {
                 name: string;
                 content_type: string;
+                /** Format: int64 */
                 size_bytes?: number | null;
                 sha256?: components["schemas"]["Sha256"] | null;
             };
@@ -1241,6 +1313,7 @@ export interface components {
             file_name: components["schemas"]["FileName"];
             /** @enum {string} */
             content_type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "text/markdown" | "text/plain" | "text/html";
+            /** Format: int64 */
             size_bytes?: number;
             customer_id?: components["schemas"]["CustomerId"];
             api_key?: components["schemas"]["ApiKey"];
@@ -1301,12 +1374,21 @@ export interface components {
             original_jwt?: boolean;
         };
         /**
-         * @description An API-backed source queried at validation time. The server sends `POST <url>` with
+         * @description An API-backed source queried at validation time, once per validation that uses its group
+         *     (after the caller's access to the group is checked). The server sends `POST <url>` with
          *     `Content-Type: application/json` and the body `{"question": "<question>"}`, plus the
-         *     `X-Service-*` headers its `authz_forwarding` turns on, and expects `200` with
-         *     `application/json` `{"passages": [{"text": "...", "reference": "..."}]}` (`reference`
-         *     optional; at most 1 MiB, within 15 seconds). Any other answer, or an address the tenant's
-         *     outbound policy refuses, skips the endpoint for that request; it is never an error.
+         *     `X-Service-*` headers its `authz_forwarding` turns on and any technical credentials the
+         *     operator configured for this exact URL in the tenant file (never set or shown through the
+         *     API). It expects `200` with `application/json`
+         *     `{"passages": [{"text": "...", "reference": "..."}]}` (`reference` optional; the first 100
+         *     passages are used), at most 1 MiB, within 15 seconds; redirects are not followed. Any other
+         *     answer, or an address the tenant's outbound policy refuses, skips the endpoint for that
+         *     request (`metadata.skipped_sources`); it is never an error. Forwarded values: `X-Service-User-Id`
+         *     the caller's principal id (`usr_…`, `sub:<subject>`, `key_…`), `X-Service-Customer-Id` the
+         *     tenant, `X-Service-Data-Access-Roles` the caller's data-access roles separated by commas,
+         *     `X-Service-Original-JWT` the bearer token of a caller signed in through the tenant's identity
+         *     provider (OIDC; never a local-login token, nor for an API key). Characters outside visible
+         *     ASCII, `%` and `,` are percent-encoded (UTF-8).
          */
         SourceEndpoint: {
             name: string;
@@ -1324,6 +1406,7 @@ export interface components {
             file_id: components["schemas"]["SourceFileId"];
             name: string;
             content_type: string;
+            /** Format: int64 */
             size_bytes?: number | null;
             sha256?: components["schemas"]["Sha256"] | null;
             status: components["schemas"]["SourceFileStatus"];
@@ -1359,12 +1442,17 @@ export interface components {
             endpoints?: components["schemas"]["SourceEndpoint"][];
             customer_id?: components["schemas"]["CustomerId"];
             api_key?: components["schemas"]["ApiKey"];
-        } & (unknown | unknown);
+        } & ({
+            group_id: components["schemas"]["SourceGroupId"];
+        } | {
+            name: string;
+        });
         SourceUploadUrlRequest: {
             group_id: components["schemas"]["SourceGroupId"];
             file_name: components["schemas"]["FileName"];
             /** @enum {string} */
             content_type: "application/pdf" | "text/plain" | "text/markdown" | "text/html" | "text/csv" | "application/json" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+            /** Format: int64 */
             size_bytes?: number;
             customer_id?: components["schemas"]["CustomerId"];
             api_key?: components["schemas"]["ApiKey"];
@@ -1384,6 +1472,7 @@ export interface components {
             group_id: components["schemas"]["SourceGroupId"];
             /** @constant */
             deleted: true;
+            /** Format: int32 */
             files_purged: number;
         };
         SourceFileDeleteRequest: {
@@ -1401,8 +1490,8 @@ export interface components {
         HistoryQuery: {
             user_id?: components["schemas"]["ActorId"];
             mode?: components["schemas"]["Mode"];
-            date_from?: components["schemas"]["Date"];
-            date_to?: components["schemas"]["Date"];
+            date_from?: components["schemas"]["CalendarDate"];
+            date_to?: components["schemas"]["CalendarDate"];
             confidence_level?: components["schemas"]["ConfidenceLevel"];
             review_state?: components["schemas"]["ReviewState"];
             limit?: components["schemas"]["PageLimit"];
@@ -1445,14 +1534,18 @@ export interface components {
             user: components["schemas"]["Actor"];
             severity: components["schemas"]["Severity"];
             confidence_level: components["schemas"]["ConfidenceLevel"];
+            /** Format: int32 */
             issue_count: number;
             issues: string[];
             findings?: components["schemas"]["Finding"][];
+            /** Format: int32 */
             source_conflict_count: number;
             /** @description The source groups used (skipped groups are not listed). */
             source_groups: components["schemas"]["SourceGroupId"][];
             /** @description The first 500 characters of the checked or generated answer. */
             output_excerpt: string;
+            /** @description The corrections of the review action `edit` (empty until a reviewer edits), as the webhook payload names them. */
+            user_corrections: components["schemas"]["UserCorrection"][];
             review: {
                 required: boolean;
                 state: components["schemas"]["ReviewState"];
@@ -1519,17 +1612,27 @@ export interface components {
             api_key?: components["schemas"]["ApiKey"];
         };
         ModeCounts: {
+            /** Format: int32 */
             validate: number;
+            /** Format: int32 */
             generate: number;
+            /** Format: int32 */
             validate_and_fix: number;
         };
         ReviewStateCounts: {
+            /** Format: int32 */
             pending_review: number;
+            /** Format: int32 */
             approved: number;
+            /** Format: int32 */
             rejected: number;
+            /** Format: int32 */
             edited: number;
+            /** Format: int32 */
             handed_off: number;
+            /** Format: int32 */
             external_approved: number;
+            /** Format: int32 */
             external_rejected: number;
         };
         Stats: {
@@ -1537,70 +1640,120 @@ export interface components {
             /** Format: date-time */
             generated_at: string;
             validations: {
-                /** @description Validations since the start of the current UTC month. */
+                /**
+                 * Format: int32
+                 * @description Validations since the start of the current UTC month.
+                 */
                 this_month: number;
-                /** @description Validations in retained history. */
+                /**
+                 * Format: int32
+                 * @description Validations in retained history.
+                 */
                 total: number;
+                /** Format: int32 */
                 with_issues: number;
                 by_mode: components["schemas"]["ModeCounts"];
             };
             reviews: components["schemas"]["ReviewStateCounts"];
             sources: {
+                /** Format: int32 */
                 groups: number;
+                /** Format: int32 */
                 files: number;
+                /** Format: int64 */
                 bytes: number;
             };
             templates: {
+                /** Format: int32 */
                 total: number;
+                /** Format: int32 */
                 active: number;
             };
         };
         AnalyticsQuery: {
-            date_from?: components["schemas"]["Date"];
-            date_to?: components["schemas"]["Date"];
+            date_from?: components["schemas"]["CalendarDate"];
+            date_to?: components["schemas"]["CalendarDate"];
             customer_id?: components["schemas"]["CustomerId"];
             api_key?: components["schemas"]["ApiKey"];
         };
         SeverityCounts: {
+            /** Format: int32 */
             none: number;
+            /** Format: int32 */
             low: number;
+            /** Format: int32 */
             medium: number;
+            /** Format: int32 */
             high: number;
+            /** Format: int32 */
             critical: number;
         };
         ConfidenceCounts: {
+            /** Format: int32 */
             high: number;
+            /** Format: int32 */
             medium: number;
+            /** Format: int32 */
             low: number;
         };
         CategoryCounts: {
+            /** Format: int32 */
             contradicted_claim: number;
+            /** Format: int32 */
             unsupported_claim: number;
+            /** Format: int32 */
             source_conflict: number;
+            /** Format: int32 */
             incomplete_answer: number;
+            /** Format: int32 */
             source_unavailable: number;
         };
         Analytics: {
             customer_id: components["schemas"]["CustomerId"];
-            date_from: components["schemas"]["Date"];
-            date_to: components["schemas"]["Date"];
+            date_from: components["schemas"]["CalendarDate"];
+            date_to: components["schemas"]["CalendarDate"];
             /** Format: date-time */
             generated_at: string;
             totals: {
+                /** Format: int32 */
                 validations: number;
+                /** Format: int32 */
                 with_issues: number;
                 issue_rate: number;
+                /** Format: int32 */
                 issues: number;
+                /**
+                 * Format: int32
+                 * @description Source conflicts found, summed over the validations.
+                 */
                 source_conflicts: number;
+                /** @description Share of the validations with at least one source conflict. */
+                source_conflict_rate: number;
             };
             by_mode: components["schemas"]["ModeCounts"];
             by_severity: components["schemas"]["SeverityCounts"];
             by_confidence_level: components["schemas"]["ConfidenceCounts"];
+            /** @description Findings by category, counting those that are issues or were fixed (not `passed`). */
             by_category: components["schemas"]["CategoryCounts"];
+            /** @description The review state, now, of the validations made in the range. */
             reviews: components["schemas"]["ReviewStateCounts"];
+            /**
+             * @description Time from a validation to the decision that closed its review (`approve`, `reject`, `edit`,
+             *     `external_approve`, `external_reject`), for the validations made in the range.
+             */
+            time_to_decision: {
+                /** Format: int32 */
+                decisions: number;
+                /** @description Null when nothing was decided. */
+                mean_seconds: number | null;
+                /** @description Null when nothing was decided. */
+                max_seconds: number | null;
+            };
             daily: {
-                date: components["schemas"]["Date"];
+                date: components["schemas"]["CalendarDate"];
+                /** Format: int32 */
                 validations: number;
+                /** Format: int32 */
                 with_issues: number;
                 by_mode: components["schemas"]["ModeCounts"];
                 by_severity: components["schemas"]["SeverityCounts"];
@@ -1611,8 +1764,8 @@ export interface components {
             kinds?: components["schemas"]["AuditEventKind"][];
             actor_id?: components["schemas"]["ActorId"];
             validation_id?: components["schemas"]["ValidationId"];
-            date_from?: components["schemas"]["Date"];
-            date_to?: components["schemas"]["Date"];
+            date_from?: components["schemas"]["CalendarDate"];
+            date_to?: components["schemas"]["CalendarDate"];
             limit?: components["schemas"]["PageLimit"];
             cursor?: components["schemas"]["Cursor"];
             customer_id?: components["schemas"]["CustomerId"];
@@ -1624,10 +1777,15 @@ export interface components {
         };
         /** @description Sizes of a validation request, never its text. */
         RequestSummary: {
+            /** Format: int32 */
             question_chars: number;
+            /** Format: int32 */
             response_chars: number;
+            /** Format: int32 */
             source_group_count: number;
+            /** Format: int32 */
             url_count: number;
+            /** Format: int32 */
             inline_text_chars: number;
         };
         /**
@@ -1637,6 +1795,7 @@ export interface components {
          *     `approved`, `rejected`: `note`. `edited`: `note`, `corrections`.
          *     `review_handed_off`: `external_reference`, optional `note`.
          *     `external_review_approved`, `external_review_rejected`: `external_reference`, optional `note`.
+         *     `account_deleted`: none (the actor is the admin who deleted the account).
          */
         AuditEventData: {
             mode?: components["schemas"]["Mode"];
@@ -1644,6 +1803,7 @@ export interface components {
             source_groups?: components["schemas"]["SourceGroupId"][];
             sources?: components["schemas"]["SourceReference"][];
             confidence_level?: components["schemas"]["ConfidenceLevel"];
+            /** Format: int32 */
             issue_count?: number;
             review_state?: components["schemas"]["ReviewState"];
             note?: string;
@@ -1659,6 +1819,7 @@ export interface components {
          */
         AuditEvent: {
             event_id: components["schemas"]["AuditEventId"];
+            /** Format: int64 */
             sequence: number;
             customer_id: components["schemas"]["CustomerId"];
             kind: components["schemas"]["AuditEventKind"];
@@ -1685,12 +1846,13 @@ export interface components {
              */
             format?: "json" | "csv";
             /**
+             * Format: int32
              * @description Rolling window in days ending today (UTC), used when no explicit date is given.
              * @default 30
              */
             days?: number;
-            date_from?: components["schemas"]["Date"];
-            date_to?: components["schemas"]["Date"];
+            date_from?: components["schemas"]["CalendarDate"];
+            date_to?: components["schemas"]["CalendarDate"];
             /**
              * @default enterprise_v1
              * @enum {string}
@@ -1703,13 +1865,17 @@ export interface components {
         PayloadSummary: {
             mode?: components["schemas"]["Mode"];
             request_summary?: components["schemas"]["RequestSummary"];
+            /** Format: int32 */
             source_group_count?: number;
             source_refs?: components["schemas"]["SourceReference"][];
             confidence_level?: components["schemas"]["ConfidenceLevel"];
+            /** Format: int32 */
             issue_count?: number;
             review_state?: components["schemas"]["ReviewState"];
             note_present?: boolean;
+            /** Format: int32 */
             note_chars?: number;
+            /** Format: int32 */
             correction_count?: number;
             external_reference?: string;
         };
@@ -1720,6 +1886,7 @@ export interface components {
          */
         EnterpriseAuditEvent: {
             event_id: components["schemas"]["AuditEventId"];
+            /** Format: int64 */
             sequence: number;
             kind: components["schemas"]["AuditEventKind"];
             /** Format: date-time */
@@ -1745,8 +1912,8 @@ export interface components {
             customer_id: components["schemas"]["CustomerId"];
             /** Format: date-time */
             generated_at: string;
-            date_from: components["schemas"]["Date"];
-            date_to: components["schemas"]["Date"];
+            date_from: components["schemas"]["CalendarDate"];
+            date_to: components["schemas"]["CalendarDate"];
             events: components["schemas"]["EnterpriseAuditEvent"][];
         };
         RawAuditExport: {
@@ -1758,8 +1925,8 @@ export interface components {
             customer_id: components["schemas"]["CustomerId"];
             /** Format: date-time */
             generated_at: string;
-            date_from: components["schemas"]["Date"];
-            date_to: components["schemas"]["Date"];
+            date_from: components["schemas"]["CalendarDate"];
+            date_to: components["schemas"]["CalendarDate"];
             events: components["schemas"]["AuditEvent"][];
         };
         SystemCard: {
@@ -1784,7 +1951,9 @@ export interface components {
             data_handling: {
                 audit_trail_records: string[];
                 audit_trail_never_records: string[];
+                /** Format: int32 */
                 history_retention_days: number;
+                /** Format: int32 */
                 audit_retention_days: number;
             };
             region: string;
@@ -1830,7 +1999,13 @@ export interface components {
             data_access_roles?: components["schemas"]["DataAccessRoles"];
             status?: components["schemas"]["UserStatus"];
             password?: string;
-        } & (unknown | unknown);
+        } & ({
+            user_id: components["schemas"]["UserId"];
+        } | {
+            /** Format: email */
+            email: string;
+            role: components["schemas"]["Role"];
+        });
         UserDeleteRequest: {
             user_id: components["schemas"]["UserId"];
         };
@@ -1865,7 +2040,10 @@ export interface components {
             event_id: components["schemas"]["WebhookEventId"];
             /** @constant */
             event_type: "service.validation.findings";
-            /** @description Unix time in seconds when the validation completed. */
+            /**
+             * Format: int64
+             * @description Unix time in seconds when the validation completed.
+             */
             timestamp: number;
             customer_id: components["schemas"]["CustomerId"];
             customer_name: string;
@@ -1874,6 +2052,7 @@ export interface components {
             question: string;
             severity: components["schemas"]["Severity"];
             confidence_level: components["schemas"]["ConfidenceLevel"];
+            /** Format: int32 */
             issue_count: number;
             issues: string[];
             findings: {
@@ -1885,6 +2064,7 @@ export interface components {
             }[];
             /** @description Corrections recorded so far; empty at validation time (reviews come later). */
             user_corrections: components["schemas"]["UserCorrection"][];
+            /** Format: int32 */
             source_conflict_count: number;
             output_excerpt: string;
             user: {
@@ -1911,11 +2091,15 @@ export interface components {
     responses: {
         /**
          * @description The request is invalid. Codes: `invalid_request` (a field is invalid; see `errors`),
-         *     `malformed_json`, `confirmation_mismatch`.
+         *     `malformed_json`, `confirmation_mismatch`; `malformed_request` when the HTTP parser refuses
+         *     the request itself (bad header bytes, conflicting lengths; then without `instance`).
          */
         BadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1946,20 +2130,10 @@ export interface components {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 /** @description The authentication scheme expected. */
-                "WWW-Authenticate"?: string;
+                "WWW-Authenticate"?: "Bearer";
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "type": "https://groundcheck.dev/problems/token_expired",
-                 *       "title": "Token expired",
-                 *       "status": 401,
-                 *       "detail": "The bearer token has expired; sign in again.",
-                 *       "code": "token_expired",
-                 *       "request_id": "req_01JD3X8Q9A1B2C3D4E5F6G7H8J"
-                 *     }
-                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -1967,6 +2141,9 @@ export interface components {
         InvalidCredentials: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1991,6 +2168,9 @@ export interface components {
         Forbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -2014,6 +2194,9 @@ export interface components {
         NotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -2039,6 +2222,9 @@ export interface components {
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -2055,10 +2241,16 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The request body exceeds 1 MiB. Code: `payload_too_large`. */
+        /**
+         * @description The request body exceeds 1 MiB (8 KiB on operations without credentials) or has more than
+         *     10 000 object members. Code: `payload_too_large`.
+         */
         PayloadTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -2122,6 +2314,105 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description The request's headers or body did not arrive in time (the server's header and request
+         *     timeouts). Sent by the HTTP layer before the operation is known, so it has no `instance`.
+         *     Code: `request_timeout`.
+         */
+        RequestTimeout: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://groundcheck.dev/problems/request_timeout",
+                 *       "title": "Request timeout",
+                 *       "status": 408,
+                 *       "detail": "The request was not received in time.",
+                 *       "code": "request_timeout",
+                 *       "request_id": "req_01JD3X8Q9A1B2C3D4E5F6G7H8J"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description The body is not UTF-8 JSON: a non-empty body without `Content-Type: application/json`
+         *     (or another `charset`), or a body sent with any `Content-Encoding`. Code: `unsupported_media_type`.
+         */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://groundcheck.dev/problems/unsupported_media_type",
+                 *       "title": "Unsupported media type",
+                 *       "status": 415,
+                 *       "detail": "Send the request body as UTF-8 JSON (Content-Type: application/json).",
+                 *       "instance": "/api/v1/validate",
+                 *       "code": "unsupported_media_type",
+                 *       "request_id": "req_01JD3X8Q9A1B2C3D4E5F6G7H8J"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description The request headers exceed 16 KiB. Sent by the HTTP layer before the operation is known, so
+         *     it has no `instance`. Code: `headers_too_large`.
+         */
+        HeadersTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://groundcheck.dev/problems/headers_too_large",
+                 *       "title": "Request header fields too large",
+                 *       "status": 431,
+                 *       "detail": "The request headers exceed 16 KiB.",
+                 *       "code": "headers_too_large",
+                 *       "request_id": "req_01JD3X8Q9A1B2C3D4E5F6G7H8J"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description The data store is throttling or unavailable (after the store client's own retries); retry
+         *     after `Retry-After` seconds. Code: `service_unavailable`.
+         */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://groundcheck.dev/problems/service_unavailable",
+                 *       "title": "Service unavailable",
+                 *       "status": 503,
+                 *       "detail": "The data store is busy or unavailable; retry in 5 seconds.",
+                 *       "instance": "/api/v1/validate",
+                 *       "code": "service_unavailable",
+                 *       "request_id": "req_01JD3X8Q9A1B2C3D4E5F6G7H8J"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
     };
     parameters: {
         /** @description The template id. */
@@ -2140,19 +2431,41 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description The request's id; quote it when reporting a problem. Also in every error body. */
+        /**
+         * @description The request's id; quote it when reporting a problem. Also in every error body. A caller's
+         *     own `X-Request-Id` (8–128 of `A-Z a-z 0-9 . _ : -`) is kept; otherwise the server makes one.
+         * @example req_01JD3X8Q9A1B2C3D4E5F6G7H8J
+         */
         "X-Request-Id": string;
-        /** @description Requests allowed per window for this tenant. */
+        /**
+         * @description Requests allowed per window: the tenant's window on an authenticated call, the client
+         *     address's window on login. Sent on every response to a call that was counted, errors
+         *     included; a call refused before it is counted (no valid credentials, a body that cannot be
+         *     read) has none.
+         * @example 120
+         */
         "RateLimit-Limit": number;
-        /** @description Requests left in the current window. */
+        /**
+         * @description Requests left in the current window.
+         * @example 117
+         */
         "RateLimit-Remaining": number;
-        /** @description Seconds until the current window resets. */
+        /**
+         * @description Seconds until the current window resets.
+         * @example 42
+         */
         "RateLimit-Reset": number;
-        /** @description Seconds to wait before retrying. */
+        /**
+         * @description Seconds to wait before retrying.
+         * @example 17
+         */
         "Retry-After": number;
         /** @description `true` when this response is the replay of an earlier request with the same `Idempotency-Key`. */
         "Idempotent-Replayed": "true";
-        /** @description Suggested file name for the download. */
+        /**
+         * @description Suggested file name for the download.
+         * @example attachment; filename="audit-acme-2026-11-01-2026-11-21.json"
+         */
         "Content-Disposition": string;
     };
     pathItems: never;
@@ -2183,12 +2496,15 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "token": "eyJhbGciOiJFUzI1NiIsImtpZCI6ImdjLTEifQ.eyJzdWIiOiJ1c3JfMDFKRDNYOFE1WjdNMk40UDZSOFQwVjJXNFkifQ.c2lnbmF0dXJl",
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJjaWQiOiJhY21lIiwiaXNzIjoidXJuOmdyb3VuZGNoZWNrOmxvY2FsIiwiYXVkIjoidXJuOmdyb3VuZGNoZWNrOmFwaSIsInN1YiI6InVzcl8wMUpDOVpLNFc3UTJNNVQ4VjFYM0I2RDlGMCIsImlhdCI6MTc5NTI1NzQ4MCwiZXhwIjoxNzk1MjYxMDgwfQ.zHSQhc5t8e0VazJU5SxM3vPWK0QgeaibSm6KuNuuRDM",
                      *       "token_type": "Bearer",
                      *       "expires_in": 3600,
                      *       "expires_at": "2026-11-21T11:38:00Z"
@@ -2200,9 +2516,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["InvalidCredentials"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMe: {
@@ -2233,7 +2553,7 @@ export interface operations {
                      * @example {
                      *       "principal": {
                      *         "type": "user",
-                     *         "id": "usr_01JD3X8Q5Z7M2N4P6R8T0V2W4Y",
+                     *         "id": "usr_01JC9ZK4W7Q2M5T8V1X3B6D9F0",
                      *         "email": "avery.admin@acme.example",
                      *         "name": "Avery Admin"
                      *       },
@@ -2259,9 +2579,13 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     validate: {
@@ -2304,10 +2628,14 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getHealth: {
@@ -2334,6 +2662,9 @@ export interface operations {
                     "application/json": components["schemas"]["HealthStatus"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     getReadiness: {
@@ -2364,6 +2695,9 @@ export interface operations {
                     "application/json": components["schemas"]["ReadinessStatus"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
             /** @description Not ready; a dependency does not answer. */
             503: {
                 headers: {
@@ -2415,9 +2749,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTemplateUploadUrl: {
@@ -2469,10 +2807,14 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTemplate: {
@@ -2509,9 +2851,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     scanTemplate: {
@@ -2548,10 +2894,14 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     saveTemplate: {
@@ -2609,10 +2959,14 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteTemplate: {
@@ -2655,9 +3009,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSourceGroups: {
@@ -2690,9 +3048,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSourceUploadUrl: {
@@ -2746,10 +3108,14 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     saveSourceGroup: {
@@ -2804,10 +3170,14 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteSourceGroup: {
@@ -2853,9 +3223,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteSourceFile: {
@@ -2901,9 +3275,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listHistory: {
@@ -2944,9 +3322,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     reviewValidation: {
@@ -2982,10 +3364,14 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getStats: {
@@ -3052,9 +3438,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAnalytics: {
@@ -3092,9 +3482,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAnalyticsCsv: {
@@ -3128,9 +3522,9 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example date,validations,with_issues,validate,generate,validate_and_fix,severity_high,severity_critical,confidence_low
-                     *     2026-11-19,21,4,15,4,2,1,0,2
-                     *     2026-11-20,18,2,12,3,3,0,0,1
+                     * @example date,validations,with_issues,validate,generate,validate_and_fix,severity_none,severity_low,severity_medium,severity_high,severity_critical,confidence_high,confidence_medium,confidence_low
+                     *     2026-11-19,21,4,15,4,2,17,1,2,1,0,16,3,2
+                     *     2026-11-20,18,2,12,3,3,16,1,1,0,0,14,3,1
                      */
                     "text/csv": string;
                 };
@@ -3138,9 +3532,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAuditEvents: {
@@ -3154,12 +3552,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "kinds": [
-                 *         "approved",
-                 *         "rejected"
-                 *       ],
+                 *       "validation_id": "val_01JD3X8Q5Z7M2N4P6R8T0V2W4Y",
                  *       "date_from": "2026-11-01",
-                 *       "limit": 50
+                 *       "limit": 2
                  *     }
                  */
                 "application/json": components["schemas"]["AuditQuery"];
@@ -3182,9 +3577,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     exportAuditEvents: {
@@ -3222,7 +3621,9 @@ export interface operations {
                     "application/json": components["schemas"]["AuditExport"];
                     /**
                      * @example schema_version,event_id,sequence,kind,occurred_at,actor_ref,actor_role,actor_type,validation_id,mode,confidence_level,issue_count,external_reference,hash
-                     *     1.0,aud_01JD3Y0A1B2C3D4E5F6G7H8J9K,41,validation_created,2026-11-21T10:31:07.412Z,act_5f0c1e9a7b3d2c4e8a6b0d1f3e5c7a9b,user,user,val_01JD3X8Q5Z7M2N4P6R8T0V2W4Y,validate,low,1,,9b1f0c4d6e8a2b3c5d7e9f1a3b5c7d9e1f3a5b7c9d1e3f5a7b9c1d3e5f7a9b1c
+                     *     1.0,aud_01JD3Y0A1B2C3D4E5F6G7H8J9K,41,validation_created,2026-11-21T10:31:07.412Z,act_5114f197e761042c40afdc809753ff90,user,user,val_01JD3X8Q5Z7M2N4P6R8T0V2W4Y,validate,low,1,,3f6e6ae252bc1d74924748cd5a9202fc9cbe2c4df18e9148f7af73fb1b8022be
+                     *     1.0,aud_01JD3Y0B2C3D4E5F6G7H8J9K0M,42,review_required,2026-11-21T10:31:07.415Z,act_5d3c658116e2f84f038cc203c0cf0c43,admin,system,val_01JD3X8Q5Z7M2N4P6R8T0V2W4Y,,,,,cea17087061b4645e58be5ab5dc06b6d4495e3a77415ebbee2d59db77aed630a
+                     *     1.0,aud_01JD3Y0C3D4E5F6G7H8J9K0M1N,43,approved,2026-11-21T10:40:00.118Z,act_0a4393efa858af0d45c309c6ac73e5ac,admin,user,val_01JD3X8Q5Z7M2N4P6R8T0V2W4Y,,,,,61fb6de48a0b5be8d008f2feec452365ec009a792bd623305f26be8721b06e96
                      */
                     "text/csv": string;
                 };
@@ -3230,9 +3631,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSystemCard: {
@@ -3265,9 +3670,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listUsers: {
@@ -3303,7 +3712,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "user_id": "usr_01JD3X8Q5Z7M2N4P6R8T0V2W4Y",
+                     *           "user_id": "usr_01JC9ZK4W7Q2M5T8V1X3B6D9F0",
                      *           "email": "avery.admin@acme.example",
                      *           "name": "Avery Admin",
                      *           "role": "admin",
@@ -3327,9 +3736,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     saveUser: {
@@ -3388,10 +3801,14 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteUser: {
@@ -3435,10 +3852,14 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBillingPortal: {
@@ -3482,9 +3903,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     exportAccount: {
@@ -3518,9 +3943,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteAccount: {
@@ -3564,9 +3993,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     onValidationFindings: {
@@ -3609,8 +4042,8 @@ export interface operations {
                  *         {
                  *           "category": "contradicted_claim",
                  *           "status": "failed",
-                 *           "title": "Leave entitlement contradicts the handbook",
-                 *           "description": "The answer says 30 days; the source says 25 days per calendar year.",
+                 *           "title": "Leave entitlement contradicts the sources",
+                 *           "description": "The answer says 30 days; the inline source says 25 days per calendar year.",
                  *           "severity": "high"
                  *         }
                  *       ],

@@ -23,7 +23,7 @@ export function authenticate(authenticator: Authenticator): RequestHandler {
           { pointer: `/${missing}`, detail: `must be a string sent together with ${missing === 'api_key' ? 'customer_id' : 'api_key'}` },
         ]);
       }
-      req.ctx.principal = authenticator.fromApiKey(customerId, apiKey);
+      req.ctx.principal = await authenticator.fromApiKey(customerId, apiKey);
       return next();
     }
     if (!header)

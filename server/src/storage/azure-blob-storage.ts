@@ -131,6 +131,10 @@ export function createAzureBlobStorage({ credential, container, embedded, onClos
         }
       },
 
+      async write(key, bytes, { contentType }) {
+        await blob(key).uploadData(bytes, { blobHTTPHeaders: { blobContentType: contentType } });
+      },
+
       async delete(key) {
         return (await blob(key).deleteIfExists({ deleteSnapshots: 'include' })).succeeded;
       },

@@ -47,6 +47,10 @@ export interface ReadStreamOptions {
   ifMatch?: string;
 }
 
+export interface WriteOptions {
+  contentType: string;
+}
+
 /**
  * One tenant's files. Keys are relative (`sources/grp_…/fil_…`); the tenant prefix is added here, so
  * no key can reach another tenant's objects.
@@ -60,6 +64,8 @@ export interface TenantObjectStorage {
   read(key: string, options: ReadOptions): Promise<ReadResult>;
   /** Null when the object does not exist (or is no longer `ifMatch`). */
   readStream(key: string, options?: ReadStreamOptions): Promise<Readable | null>;
+  /** Creates or replaces an object the server itself produces (derived data, never a customer upload). */
+  write(key: string, bytes: Uint8Array, options: WriteOptions): Promise<void>;
   /** True when an object was deleted, false when there was none. */
   delete(key: string): Promise<boolean>;
   /** Objects whose key starts with `prefix` (a whole path such as `sources/grp_…/`, or empty for all). */

@@ -5,7 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import { defaultThresholds, type EngineThresholds } from '../engine/index.js';
 import { parseAllowlist } from '../outbound/address-policy.js';
-import { defaultAuditRetentionDays, defaultRateLimit, type Tenant } from './tenant.js';
+import { defaultAuditRetentionDays, defaultRateLimit, endpointUrlKey, type Tenant } from './tenant.js';
 
 const schema = JSON.parse(readFileSync(new URL('../../tenant-file.schema.json', import.meta.url), 'utf8'));
 const validateFile = new Ajv2020({ allErrors: true, useDefaults: true, strict: false }).compile(schema);
@@ -42,7 +42,11 @@ export function loadTenantFile(file: string, options: Options): Tenant[] {
     const first = validateFile.errors![0]!;
     throw new TenantFileError(file, first.instancePath, describe(first.message, first.params));
   }
-  const tenants = (data as { tenants: RawTenant[] }).tenants.map((t) => toTenant(t, options.region));
+  const raws = (data as { tenants: RawTenant[] }).tenants;
+  raws.forEach((raw, i) => {
+    checkEndpointCredentials(raw, file, `/tenants/${i}/outbound/endpoint_credentials`);
+  });
+  const tenants = raws.map((t) => toTenant(t, options.region));
   check(tenants, file, options.historyTtlDays);
   return tenants;
 }
@@ -111,6 +115,28 @@ function check(tenants: Tenant[], file: string, historyTtlDays: number) {
   });
 }
 
+/** Headers the server sets itself: a credential may not replace them, nor pose as forwarded caller context. */
+const reservedHeader =
+  /^(x-service-.*|host|content-type|content-length|transfer-encoding|connection|cookie|accept|accept-encoding|user-agent)$/i;
+
+/** Endpoint URLs parse and appear once per tenant; credential headers leave the server's own alone. */
+function checkEndpointCredentials(raw: RawTenant, file: string, at: string) {
+  const urls = new Set<string>();
+  raw.outbound?.endpoint_credentials?.forEach((entry, i) => {
+    let key: string;
+    try {
+      key = endpointUrlKey(entry.url);
+    } catch {
+      throw new TenantFileError(file, `${at}/${i}/url`, 'is not a valid URL');
+    }
+    if (urls.has(key)) throw new TenantFileError(file, `${at}/${i}/url`, `duplicate endpoint URL "${key}"`);
+    urls.add(key);
+    for (const name of Object.keys(entry.headers)) {
+      if (reservedHeader.test(name)) throw new TenantFileError(file, `${at}/${i}/headers/${name}`, 'is a header the server sets itself');
+    }
+  });
+}
+
 interface RawTenant {
   customer_id: string;
   name: string;
@@ -128,8 +154,9 @@ interface RawTenant {
   };
   rate_limit?: { requests: number; window_seconds: number };
   audit_retention_days?: number;
-  outbound?: { allow?: string[] };
+  outbound?: { allow?: string[]; endpoint_credentials?: { url: string; headers: Record<string, string> }[] };
   api_keys?: { id: string; name?: string; role: Tenant['apiKeys'][number]['role']; sha256: string }[];
+  billing?: { stripe_customer_id?: string };
   auth: {
     local?: {
       users?: {
@@ -184,7 +211,9 @@ function toTenant(raw: RawTenant, region: string): Tenant {
     rateLimit: raw.rate_limit ? { requests: raw.rate_limit.requests, windowSeconds: raw.rate_limit.window_seconds } : defaultRateLimit,
     auditRetentionDays: raw.audit_retention_days ?? defaultAuditRetentionDays,
     outboundAllow: raw.outbound?.allow ?? [],
+    endpointCredentials: new Map((raw.outbound?.endpoint_credentials ?? []).map((entry) => [endpointUrlKey(entry.url), entry.headers])),
     apiKeys: (raw.api_keys ?? []).map((k) => ({ id: k.id, name: k.name ?? null, role: k.role, sha256: k.sha256 })),
+    ...(raw.billing?.stripe_customer_id ? { billing: { stripeCustomerId: raw.billing.stripe_customer_id } } : {}),
     auth: {
       local: local
         ? {

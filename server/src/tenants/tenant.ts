@@ -43,9 +43,22 @@ export interface Tenant {
   auditRetentionDays: number;
   /** Hosts, addresses and ranges the outbound guard lets through for this tenant although they are private. */
   outboundAllow: string[];
+  /**
+   * Technical credentials of API-backed source endpoints: headers sent only to the exact endpoint URL
+   * (normalised by `endpointUrlKey`) they are configured for. Secrets: never logged or returned.
+   * Absent when the tenant file names none.
+   */
+  endpointCredentials?: ReadonlyMap<string, Readonly<Record<string, string>>>;
   apiKeys: ApiKeyEntry[];
   auth: { local: { users: BootstrapUser[] } | null; oidc: OidcSettings | null };
+  /** The tenant's customer at the payment provider (Stripe `cus_…`); absent when it has none. Never returned or exported. */
+  billing?: { stripeCustomerId: string };
 }
 
 export const defaultRateLimit = { requests: 120, windowSeconds: 60 };
 export const defaultAuditRetentionDays = 365;
+
+/** The form an endpoint URL is compared in: as the URL parser writes it (case of scheme and host, default port, dot segments). */
+export function endpointUrlKey(url: string): string {
+  return new URL(url).href;
+}

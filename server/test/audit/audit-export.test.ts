@@ -225,7 +225,7 @@ describe('POST /api/v1/audit/export as CSV', () => {
   const contractHeader = () => {
     const example = (rawSpec().paths!['/api/v1/audit/export']!.post!.responses!['200'] as { content: Record<string, { example: string }> })
       .content['text/csv']!.example;
-    return example.split('\n')[0]!.split(',');
+    return example.split('\r\n')[0]!.split(',');
   };
 
   test('writes one row per event under the contract header, matching the JSON export', async () => {

@@ -27,6 +27,18 @@ const cases = {
       sources,
     }),
   'generate-answer': () => engine.generate({ question: 'When did the Lisbon office open?', sources }),
+  'validate-role-swapped': () =>
+    engine.validate({
+      question: 'Who founded the company, and when?',
+      answer: 'Good question! The company was set up in 2011 and is owned by Ingrid Berg.',
+      sources,
+    }),
+  'validate-restates-question': () =>
+    engine.validate({
+      question: 'The company opened a Lisbon office in 2019; on what date?',
+      answer: 'The company opened its Lisbon office in 2019.',
+      sources,
+    }),
 };
 
 describe('golden results', () => {

@@ -21,6 +21,11 @@ describe('extractText', () => {
     assert.ok(text.indexOf('Refunds') < text.indexOf('Page two'));
   });
 
+  it('extracts a PDF handed over as a Node Buffer, as storage reads and HTTP responses deliver it', async () => {
+    const pdf = Buffer.from(await makePdf([['Refunds are paid within 14 days.']]));
+    assert.equal(await textOf(pdf, 'application/pdf'), 'Refunds are paid within 14 days.');
+  });
+
   it('extracts a DOCX written by Word-compatible software', async () => {
     const docx = await makeDocx({
       header: 'Acme Ltd',

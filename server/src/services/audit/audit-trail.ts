@@ -36,6 +36,7 @@ const factsByKind = {
   review_handed_off: { required: ['external_reference'], optional: ['note'] },
   external_review_approved: { required: ['external_reference'], optional: ['note'] },
   external_review_rejected: { required: ['external_reference'], optional: ['note'] },
+  account_deleted: { required: [], optional: [] },
 } as const satisfies Record<AuditEventKind, { required: readonly (keyof AuditEventData)[]; optional: readonly (keyof AuditEventData)[] }>;
 
 type Facts = typeof factsByKind;

@@ -1,5 +1,6 @@
 // Local login and the caller's identity (section 4.1).
 
+import type { ClosedTenants } from '../../auth/closed-tenants.js';
 import type { LocalTokens } from '../../auth/local-tokens.js';
 import { tokenLifetimeSeconds } from '../../auth/local-tokens.js';
 import type { LoginThrottle } from '../../auth/login-throttle.js';
@@ -22,12 +23,16 @@ export class AuthService {
     private readonly users: UserStore,
     private readonly tokens: LocalTokens,
     private readonly throttle: LoginThrottle,
+    private readonly closedTenants: ClosedTenants,
   ) {}
 
   async login(request: LoginRequest, ctx: CallContext): Promise<LoginResponse> {
     const now = ctx.clock.now();
     const clientAddress = ctx.clientAddress;
-    const tenant = this.tenants.get(request.customer_id);
+    // A deleted account signs in no one and answers as an unknown tenant does (asked for unknown ones too: same time).
+    const closed = await this.closedTenants.has(request.customer_id);
+    const registered = this.tenants.get(request.customer_id);
+    const tenant = registered && !closed ? registered : null;
     if (tenant && !tenant.auth.local) {
       throw new NotFoundError('local_login_disabled', 'This tenant signs in through its identity provider, not with a password.');
     }

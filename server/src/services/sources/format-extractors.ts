@@ -53,7 +53,9 @@ async function pdfText(bytes: Uint8Array, limits: ExtractionLimits): Promise<str
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // No eval of font programs: PDF.js's advice for untrusted files.
-    pdf = await getDocumentProxy(bytes, { isEvalSupported: false, useSystemFonts: false, stopAtErrors: false });
+    // PDF.js refuses a Node Buffer (as storage reads and IPC deliver bytes); a plain view of the same memory passes.
+    const data = Buffer.isBuffer(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes;
+    pdf = await getDocumentProxy(data, { isEvalSupported: false, useSystemFonts: false, stopAtErrors: false });
   } catch (error) {
     if ((error as Error).name === 'PasswordException') throw new ExtractionFailure('encrypted', 'The PDF is password-protected.');
     throw error;

@@ -12,6 +12,7 @@ import {
   type SourceGroupStore,
 } from '../../store/source-group-store.js';
 import type { Caller } from '../call-context.js';
+import { forgetExtractions } from './extraction-cache.js';
 import { canSeeGroup } from './source-access.js';
 import { settleFile, sourceFileKey, sourceGroupPrefix } from './source-upload.js';
 
@@ -94,11 +95,13 @@ export class SourceGroupService {
 
   async deleteGroup(ctx: Caller, body: Schemas['SourceGroupDeleteRequest']): Promise<Schemas['DeletedSourceGroup']> {
     const cid = ctx.tenant.customerId;
+    let deletedGroup: SourceGroupRecord | undefined;
     for (let attempt = 1; ; attempt += 1) {
       const group = await this.deps.store.get(cid, body.group_id);
       if (!group) throw groupNotFound();
       try {
         if (!(await this.deps.store.delete(group))) throw groupNotFound();
+        deletedGroup = group;
         break;
       } catch (error) {
         if (!(error instanceof GroupChangedError) || attempt >= writeAttempts) throw error;
@@ -106,6 +109,7 @@ export class SourceGroupService {
     }
     // Without a purge the blobs stay, detached, until the account is deleted (decision 30).
     const filesPurged = body.purge_files ? await this.deps.storage.forTenant(cid).deletePrefix(sourceGroupPrefix(body.group_id)) : 0;
+    if (body.purge_files) await this.forgetText(ctx, deletedGroup!.files);
     ctx.log.info({ groupId: body.group_id, filesPurged }, 'source group deleted');
     return { group_id: body.group_id, deleted: true, files_purged: filesPurged };
   }
@@ -116,7 +120,22 @@ export class SourceGroupService {
     // The blob first: a file that vanishes from the inventory must not leave its bytes behind.
     await this.deps.storage.forTenant(ctx.tenant.customerId).delete(sourceFileKey(body.group_id, body.file_id));
     await this.mutate(ctx, body.group_id, (current) => ({ ...current, files: current.files.filter((f) => f.file_id !== body.file_id) }));
+    await this.forgetText(
+      ctx,
+      group.files.filter((f) => f.file_id === body.file_id),
+    );
     return { group_id: body.group_id, file_id: body.file_id, deleted: true };
+  }
+
+  /** Deleted files' text goes with their bytes, unless another file of the tenant has the same bytes. */
+  private async forgetText(ctx: Caller, deleted: readonly SourceFileRecord[]): Promise<void> {
+    const hashes = deleted.flatMap((f) => (f.sha256 ? [f.sha256] : []));
+    if (hashes.length === 0) return;
+    const kept = new Set((await this.deps.store.list(ctx.tenant.customerId)).flatMap((g) => g.files.map((f) => f.sha256)));
+    await forgetExtractions(
+      this.deps.storage.forTenant(ctx.tenant.customerId),
+      hashes.filter((hash) => !kept.has(hash)),
+    );
   }
 
   private async create(ctx: Caller, body: Schemas['SourceGroupSaveRequest']): Promise<SourceGroupRecord> {

@@ -1,6 +1,6 @@
-// Completes validation records whose audit events were not all written (a process that died, an
-// audit write that failed): once at start and then every minute. Records younger than the grace
-// period are left to the request that is still writing them.
+// Completes history records whose audit events (of the validation, or of a review) were not all
+// written (a process that died, an audit write that failed): once at start and then every minute.
+// Outboxes that changed within the grace period are left to the request that is still writing them.
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
 import type { Tenant } from '../../tenants/tenant.js';

@@ -1,14 +1,18 @@
-// Records a completed validation (decision row 3, sections 3 and 6.2): the history record and the
-// usage counters in one transactional batch, then the audit events `validation_created` and, when
-// the tenant's workflow asks for review, `review_required`. The record carries those events in its
-// outbox until they are appended, so a process that dies, or an audit write that fails, in between
-// leaves work that `recover` completes: either everything exists in the end, or nothing does.
+// Records a completed validation (decision row 3, sections 3 and 6.2): the history record, the usage
+// counters and the day's rollup in one transactional batch, then the audit events `validation_created`
+// and, when the tenant's workflow asks for review, `review_required`. The record carries those events
+// in its outbox until they are appended (audit-outbox.ts), so a failure in between leaves work that
+// recovery completes: either everything exists in the end, or nothing does.
 import type { components } from '../../generated/openapi.js';
 import type { Logger } from '../../logger.js';
 import { daysToSeconds } from '../../store/containers.js';
-import type { HistoryItem, HistoryStore, UsageCounters } from '../../store/history-store.js';
+import type { HistoryItem, HistoryStore } from '../../store/history-store.js';
 import type { Tenant } from '../../tenants/tenant.js';
+import { validationRollup } from '../analytics/daily-rollup.js';
+import { validationCounters } from '../analytics/usage-counters.js';
 import { type AuditEntry, type AuditTrail, systemActor } from '../audit/audit-trail.js';
+import { publicRecord } from '../history/public-record.js';
+import { AuditOutbox } from './audit-outbox.js';
 
 type ValidationRecord = components['schemas']['ValidationRecord'];
 type Actor = components['schemas']['Actor'];
@@ -41,11 +45,16 @@ export interface CompletedValidation {
 const outputExcerptChars = 500;
 
 export class ValidationRecorder {
+  /** Shared with the review workflow, which writes its audit events through the same records. */
+  readonly outbox: AuditOutbox;
+
   constructor(
     private readonly history: HistoryStore,
-    private readonly audit: AuditTrail,
+    audit: AuditTrail,
     private readonly historyTtlDays: number,
-  ) {}
+  ) {
+    this.outbox = new AuditOutbox(history, audit);
+  }
 
   /** Whether the tenant's workflow puts this validation in `pending_review` (section 3). */
   static reviewRequired(tenant: Tenant, issueCount: number): boolean {
@@ -55,9 +64,12 @@ export class ValidationRecorder {
 
   async record(tenant: Tenant, validation: CompletedValidation, log: Logger): Promise<ValidationRecord> {
     const item = this.historyItem(tenant, validation);
-    await this.history.create(item, (counters) => counted(counters, validation));
+    const { etag } = await this.history.create(item, [
+      validationCounters(item, this.historyTtlDays),
+      validationRollup(item, this.historyTtlDays),
+    ]);
     try {
-      await this.completeOutbox(tenant, item);
+      await this.outbox.complete(tenant, { item, etag });
     } catch (error) {
       // The record and its outbox are stored: recovery appends what is missing.
       log.error(
@@ -68,20 +80,9 @@ export class ValidationRecorder {
     return publicRecord(item);
   }
 
-  /** Completes the outboxes of records created before `before` (at start, and periodically). Returns how many. */
-  async recover(tenant: Tenant, before: Date): Promise<number> {
-    const pending = await this.history.pendingOutboxes(tenant.customerId, before.toISOString());
-    for (const item of pending) await this.completeOutbox(tenant, item);
-    return pending.length;
-  }
-
-  private async completeOutbox(tenant: Tenant, item: HistoryItem): Promise<void> {
-    for (const entry of item.outbox as AuditEntry[]) {
-      // Appended once: a retry after a failure part-way skips what is already in the trail.
-      if (await this.audit.hasEvent(tenant.customerId, item.validation_id, entry.kind)) continue;
-      await this.audit.append(tenant, entry);
-    }
-    await this.history.clearOutbox(tenant.customerId, item.validation_id);
+  /** Completes the outboxes of records (validations and reviews) that last changed before `before`. Returns how many. */
+  recover(tenant: Tenant, before: Date): Promise<number> {
+    return this.outbox.recover(tenant, before);
   }
 
   private historyItem(tenant: Tenant, validation: CompletedValidation): HistoryItem {
@@ -128,28 +129,11 @@ export class ValidationRecorder {
       source_conflict_count: validation.sourceConflictCount,
       source_groups: validation.sourceGroups,
       output_excerpt: validation.output.slice(0, outputExcerptChars),
+      user_corrections: [],
       review: { required: reviewRequired, state: reviewRequired ? 'pending_review' : 'not_required', history: [] },
       outbox,
       outbox_pending: true,
+      outbox_at: validation.createdAt.toISOString(),
     };
   }
-}
-
-function counted(counters: UsageCounters, validation: CompletedValidation): UsageCounters {
-  const { validations } = counters;
-  const month = validation.createdAt.toISOString().slice(0, 7);
-  return {
-    ...counters,
-    validations: {
-      total: validations.total + 1,
-      with_issues: validations.with_issues + (validation.issues.length > 0 ? 1 : 0),
-      by_mode: { ...validations.by_mode, [validation.mode]: (validations.by_mode[validation.mode] ?? 0) + 1 },
-      by_month: { ...validations.by_month, [month]: (validations.by_month[month] ?? 0) + 1 },
-    },
-  };
-}
-
-function publicRecord(item: HistoryItem): ValidationRecord {
-  const { id: _id, customer_id: _customer, record: _record, ttl: _ttl, outbox: _outbox, outbox_pending: _pending, ...record } = item;
-  return record;
 }

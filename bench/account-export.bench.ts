@@ -1,0 +1,290 @@
+// Account export memory benchmark: exports a tenant with 200 000 history records and 200 000 audit
+// events as a streamed ZIP over HTTP, and a tenant with a tenth of that, and prints for each the
+// peak growth of RSS and of the live heap, and records per second. A streamed export needs the
+// same memory for both; one that collected the records first would need ten times as much.
+//
+// The server runs in this process (its memory is what is measured); the Cosmos emulator runs in a
+// child process, patched for large containers exactly as the audit export benchmark patches it
+// (that benchmark's file, started in its emulator role). Everything listens on 127.0.0.1.
+//
+// Usage: npm run bench -- account-export [--records=200000] [--baseline=20000]
+import { type ChildProcess, fork } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { stringify } from 'yaml';
+import yauzl from 'yauzl';
+import { generateApiKey } from '../server/src/auth/api-keys.js';
+import { hashPassword } from '../server/src/auth/passwords.js';
+import { loadConfig } from '../server/src/config.js';
+import { buildContainer } from '../server/src/container.js';
+import { createLogger } from '../server/src/logger.js';
+import { listen, type RunningServer } from '../server/src/server.js';
+import { AuditStore } from '../server/src/store/audit-store.js';
+import { loadTenantFile } from '../server/src/tenants/tenant-file.js';
+import { cloneHistory } from '../server/test/account/seed.js';
+import { entriesOfEveryKind, seedChain } from '../server/test/support/audit.js';
+
+const password = 'benchmark-admin-password-2026';
+
+interface FileSummary {
+  name: string;
+  records: number;
+  sha256: string;
+  bytes: number;
+}
+const dayMs = 24 * 60 * 60 * 1000;
+
+interface Measurement {
+  customerId: string;
+  records: number;
+  bytes: number;
+  totalMs: number;
+  rssGrowthMb: number;
+  heapGrowthMb: number;
+  /** Growth of the heap that survives a full collection: what the export holds on to. */
+  liveGrowthMb: number;
+}
+
+const large = numberArgument('records', 200_000);
+const baseline = numberArgument('baseline', 20_000);
+// Stop by itself even if something hangs.
+setTimeout(
+  () => {
+    console.error('account export benchmark: gave up after 90 minutes');
+    process.exit(2);
+  },
+  90 * 60 * 1000,
+).unref();
+
+const { endpoint, child } = await startEmulator();
+const dir = mkdtempSync(join(tmpdir(), 'gc-account-bench-'));
+const tenantsFile = join(dir, 'tenants.yaml');
+const passwordHash = await hashPassword(password);
+const tenant = (customerId: string) => ({
+  customer_id: customerId,
+  name: customerId,
+  features: { document_templates: false, audit_trail: true },
+  rate_limit: { requests: 1_000_000, window_seconds: 60 },
+  auth: { local: { users: [{ email: `admin@${customerId}.test`, name: 'Admin', role: 'admin', password_hash: passwordHash }] } },
+});
+writeFileSync(tenantsFile, stringify({ tenants: [tenant('baseline'), tenant('large')] }));
+const config = loadConfig({
+  PORT: '0',
+  HOST: '127.0.0.1',
+  TENANTS_FILE: tenantsFile,
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  COSMOS_ENDPOINT: endpoint,
+  COSMOS_KEY: Buffer.from('benchmark').toString('base64'),
+  JWT_SECRET: generateApiKey().key,
+});
+const container = await buildContainer(config, createLogger(config.logLevel));
+const server = await listen(container);
+const tenants = loadTenantFile(tenantsFile, { historyTtlDays: config.historyTtlDays, region: config.region });
+const audit = new AuditStore(container.cosmos.container('audit'));
+
+console.log(`account export benchmark: ${baseline} and ${large} history records and audit events per tenant`);
+console.log('Cosmos emulator in a child process, server in this one; history cloned from one real validation, 100 per batch');
+const results: Measurement[] = [];
+try {
+  for (const [customerId, count] of [
+    ['baseline', baseline],
+    ['large', large],
+  ] as const) {
+    const started = Date.now();
+    const token = await login(server, customerId);
+    await seed(server, token, customerId, count);
+    console.log(
+      `seeded ${count} history records and ${count} audit events for ${customerId} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    const measurement = await measureExport(server, token, customerId, count);
+    results.push(measurement);
+    print(measurement);
+  }
+} finally {
+  await server.close();
+  child.kill();
+  rmSync(dir, { recursive: true, force: true });
+}
+console.log(verdict(results));
+
+/** The audit export benchmark's patched emulator, started in its own process. */
+async function startEmulator(): Promise<{ endpoint: string; child: ChildProcess }> {
+  const child = fork(fileURLToPath(new URL('audit-export.bench.ts', import.meta.url)), [], {
+    env: { ...process.env, AUDIT_BENCH_EMULATOR: '1' },
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message: { port: number }) => resolve(message.port));
+    child.once('exit', (code) => reject(new Error(`the emulator exited with ${code}`)));
+  });
+  return { endpoint: `http://127.0.0.1:${port}`, child };
+}
+
+async function login(server: RunningServer, customerId: string): Promise<string> {
+  const response = await post(server, '/auth/login', { email: `admin@${customerId}.test`, password, customer_id: customerId });
+  return ((await response.json()) as { token: string }).token;
+}
+
+function post(server: RunningServer, path: string, body: object, token?: string): Promise<Response> {
+  return fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+/** One real validation (its record and events), `count - 1` copies of its record, `count - 1` more audit events. */
+async function seed(server: RunningServer, token: string, customerId: string, count: number): Promise<void> {
+  const response = await post(
+    server,
+    '/api/v1/validate',
+    {
+      mode: 'validate',
+      question: 'How many days of paid leave do full-time employees get?',
+      chatbot_response: 'Full-time employees get 25 days of paid leave per year, and unused days expire.',
+      inline_text:
+        'Leave policy. Full-time employees are entitled to 25 days of paid leave per calendar year. Up to 5 unused days carry over.',
+    },
+    token,
+  );
+  if (response.status !== 200) throw new Error(`validate answered ${response.status}: ${await response.text()}`);
+  const { validation_id: validationId } = (await response.json()) as { validation_id: string };
+  await cloneHistory(container.cosmos.container('history'), customerId, validationId, count - 1);
+  // The validation's own event goes through its outbox: wait for it before chaining more.
+  while (((await audit.readHead(customerId))?.sequence ?? 0) < 1) await new Promise((resolve) => setTimeout(resolve, 50));
+  const entries = entriesOfEveryKind();
+  const start = Date.now() - 29 * dayMs;
+  const target = tenants.find((t) => t.customerId === customerId)!;
+  for (let done = 0; done < count - 1; done += 9900) {
+    await seedChain(audit, target, Math.min(9900, count - 1 - done), (index) => ({
+      entry: entries[(done + index) % entries.length]!,
+      at: new Date(start + done + index),
+    }));
+  }
+}
+
+/**
+ * Exports over HTTP into a file, sampling this process's memory (RSS and the heap every 10 ms,
+ * the live heap after a full collection every 250 ms), then checks every entry against the manifest.
+ */
+async function measureExport(server: RunningServer, token: string, customerId: string, count: number): Promise<Measurement> {
+  const gc = globalThis.gc;
+  if (!gc) throw new Error('run with --expose-gc (npm run bench does)');
+  gc();
+  const before = process.memoryUsage();
+  let peakRss = before.rss;
+  let peakHeap = before.heapUsed;
+  let peakLive = before.heapUsed;
+  const sampler = setInterval(() => {
+    const { rss, heapUsed } = process.memoryUsage();
+    peakRss = Math.max(peakRss, rss);
+    peakHeap = Math.max(peakHeap, heapUsed);
+  }, 10);
+  const liveSampler = setInterval(() => {
+    gc();
+    peakLive = Math.max(peakLive, process.memoryUsage().heapUsed);
+  }, 250);
+  const file = join(dir, `${customerId}.zip`);
+  const started = performance.now();
+  try {
+    const response = await post(server, '/api/v1/account/export', {}, token);
+    if (response.status !== 200) throw new Error(`export answered ${response.status}: ${await response.text()}`);
+    await pipeline(Readable.fromWeb(response.body! as import('node:stream/web').ReadableStream), createWriteStream(file));
+  } finally {
+    clearInterval(sampler);
+    clearInterval(liveSampler);
+  }
+  const totalMs = performance.now() - started;
+  const { records, bytes } = await checkZip(file, count);
+  const mb = (value: number) => Math.round((value / 2 ** 20) * 10) / 10;
+  return {
+    customerId,
+    records,
+    bytes,
+    totalMs,
+    rssGrowthMb: mb(peakRss - before.rss),
+    heapGrowthMb: mb(peakHeap - before.heapUsed),
+    liveGrowthMb: mb(peakLive - before.heapUsed),
+  };
+}
+
+/** Streams every entry through SHA-256 and a line count and compares with the manifest; returns the records and ZIP size. */
+async function checkZip(file: string, count: number): Promise<{ records: number; bytes: number }> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.open(file, { lazyEntries: true }, (error, opened) => (error ? reject(error) : resolve(opened))),
+  );
+  const seen = new Map<string, FileSummary>();
+  let manifest: { files: FileSummary[] } | null = null;
+  await new Promise<void>((resolve, reject) => {
+    zip.on('error', reject);
+    zip.on('end', resolve);
+    zip.on('entry', (entry: yauzl.Entry) => {
+      zip.openReadStream(entry, async (error, stream) => {
+        if (error) return reject(error);
+        const hash = createHash('sha256');
+        let lines = 0;
+        let size = 0;
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream as AsyncIterable<Buffer>) {
+          hash.update(chunk);
+          size += chunk.length;
+          for (const byte of chunk) if (byte === 10) lines += 1;
+          if (entry.fileName === 'manifest.json') chunks.push(chunk);
+        }
+        if (entry.fileName === 'manifest.json') manifest = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        else seen.set(entry.fileName, { name: entry.fileName, records: lines, sha256: hash.digest('hex'), bytes: size });
+        zip.readEntry();
+      });
+    });
+    zip.readEntry();
+  });
+  const described = (manifest as { files: FileSummary[] } | null)?.files;
+  if (!described) throw new Error('the export has no manifest');
+  for (const expected of described) {
+    const actual = seen.get(expected.name);
+    if (!actual || actual.records !== expected.records || actual.sha256 !== expected.sha256 || actual.bytes !== expected.bytes) {
+      throw new Error(`${expected.name} does not match the manifest`);
+    }
+  }
+  const history = seen.get('history.jsonl')?.records;
+  const events = seen.get('audit_events.jsonl')?.records;
+  if (history !== count || events !== count)
+    throw new Error(`exported ${history} history records and ${events} audit events, expected ${count} of each`);
+  return { records: [...seen.values()].reduce((sum, f) => sum + f.records, 0), bytes: statSync(file).size };
+}
+
+function print(m: Measurement): void {
+  const seconds = m.totalMs / 1000;
+  console.log(
+    `${m.customerId.padEnd(9)} ${String(m.records).padStart(7)} records  ${(m.bytes / 2 ** 20).toFixed(1).padStart(6)} MiB zip  ` +
+      `${seconds.toFixed(1).padStart(6)} s  ${Math.round(m.records / seconds)
+        .toString()
+        .padStart(6)} records/s  ` +
+      `peak growth: rss ${m.rssGrowthMb.toFixed(1).padStart(5)} MiB, heap ${m.heapGrowthMb.toFixed(1).padStart(5)} MiB, live heap ${m.liveGrowthMb.toFixed(1).padStart(5)} MiB`,
+  );
+}
+
+/** Flat when the larger export holds on to no more than the smaller one, give or take 8 MiB of sampling noise. */
+function verdict([small, big]: Measurement[]): string {
+  const flat = big!.liveGrowthMb <= small!.liveGrowthMb + 8;
+  if (!flat) process.exitCode = 1;
+  return (
+    `${big!.records / small!.records}x the records, live heap growth ${small!.liveGrowthMb} -> ${big!.liveGrowthMb} MiB, ` +
+    `rss growth ${small!.rssGrowthMb} -> ${big!.rssGrowthMb} MiB: ` +
+    (flat ? 'flat, memory does not grow with the size of the tenant' : 'GROWS with the size of the tenant')
+  );
+}
+
+function numberArgument(name: string, fallback: number): number {
+  const raw = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+  const value = raw === undefined ? fallback : Number(raw);
+  if (!Number.isSafeInteger(value) || value < 2) throw new Error(`--${name} must be a whole number above 1`);
+  return value;
+}

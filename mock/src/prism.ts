@@ -1,0 +1,78 @@
+// Prism (@stoplight/prism-cli) as a child process on a loopback port of its own, mocking the
+// bundled contract. Resolves once Prism says it is listening; a Prism that exits first rejects
+// with what it printed.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+
+export interface PrismOptions {
+  specPath: string;
+  dynamic: boolean;
+  /** Seed of the generated data with `dynamic`, for repeatable runs. */
+  seed?: string;
+  /** Prism's own log goes to this stream (the CLI shows it); otherwise it is kept for errors only. */
+  log?: { write(text: string): unknown };
+}
+
+export interface RunningPrism {
+  host: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+const host = '127.0.0.1';
+
+export async function startPrism(options: PrismOptions): Promise<RunningPrism> {
+  const port = await freePort();
+  const args = ['mock', '--host', host, '--port', String(port), options.specPath];
+  if (options.dynamic) args.push('--dynamic');
+  if (options.seed !== undefined) args.push('--seed', options.seed);
+  const child = spawn(process.execPath, [prismBin(), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  await listening(child, options.log);
+  return {
+    host,
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function prismBin(): string {
+  const require = createRequire(import.meta.url);
+  const manifest = require.resolve('@stoplight/prism-cli/package.json');
+  const { bin } = require(manifest) as { bin: { prism: string } };
+  return join(dirname(manifest), bin.prism);
+}
+
+function listening(child: ChildProcess, log: PrismOptions['log']): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const read = (chunk: Buffer) => {
+      const text = chunk.toString();
+      log?.write(text);
+      if (!log) output = (output + text).slice(-8000);
+      if (text.includes('Prism is listening on')) resolve();
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('error', reject);
+    child.once('exit', (code, signal) => reject(new Error(`Prism exited (${signal ?? code}) before listening:\n${output}`)));
+  });
+}
+
+/** A loopback port that was free a moment ago. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}

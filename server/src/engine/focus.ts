@@ -1,0 +1,92 @@
+// What a question asks for, and answers that speak of something else. A "which/what N" question asks
+// to identify an N; an answer can be true and still not do that: it restates the question ("Conrad
+// Black was a British publisher" for "his title is what, of this British publisher?"), describes the
+// asked N instead of naming it ("The forensic psychiatrist was a member of the Mafia"), or names
+// another thing the question mentions ("The only moth species in India is X" for "Which genus of
+// moth ... contains only one species?").
+import { formBag, formsOf, type Token, tokenize } from './tokens.js';
+import { synonymsOf } from './wording.js';
+
+const whWords = /^(?:which|what|who|whom|whose|where|when|why|how)$/;
+/** Nouns that ask for a kind, a measure or a label rather than a thing to identify. */
+const generic = /^(?:name|kind|type|sort|genre|form|way|part|role|year|date|time|day|month|one|thing|number|percentage|amount|title)$/;
+
+/** The head noun of the "which/what N" phrase of a question ("psychiatrist" of "What forensic psychiatrist"). */
+export function askedNoun(question: Token[]): Token | undefined {
+  const at = question.findIndex((t) => /^(?:which|what)$/.test(t.lower) && t.pos === 'DET');
+  if (at < 0) return undefined;
+  let head: Token | undefined;
+  for (let i = at + 1; i < question.length; i++) {
+    const t = question[i]!;
+    // A past tense after the noun is the question's verb, whatever the tagger says ("actor starred").
+    if (t.pos === 'NOUN' && !(head && /[^e]ed$/.test(t.lower))) head = t;
+    else if (t.pos !== 'ADJ' && t.text !== '-') break;
+  }
+  return head && !generic.test(head.lemma) ? head : undefined;
+}
+
+/** The head noun of a definite phrase opening `tokens` ("the only moth species in India" → "species"). */
+function definiteHead(tokens: Token[]): Token | undefined {
+  if (!/^(?:the|this|that)$/.test(tokens[0]?.lower ?? '')) return undefined;
+  let head: Token | undefined;
+  for (const t of tokens.slice(1)) {
+    if (t.pos === 'NOUN') head = t;
+    else if (t.pos !== 'ADJ' && t.pos !== 'ADV' && t.text !== '-') break;
+  }
+  return head;
+}
+
+function sameNoun(a: Token, b: Token): boolean {
+  return a.lemma === b.lemma || a.stem === b.stem || synonymsOf(a.lemma).has(b.lemma);
+}
+
+/** A capitalised word that is not the opening word's capital nor one of the question's words. */
+function newName(tokens: Token[], asked: Set<string>): boolean {
+  return tokens.some((t) => /^\p{Lu}/u.test(t.text) && t.pos === 'PROPN' && !asked.has(t.lower));
+}
+
+/** The two sides of the answer's first "is/was": what it identifies with what. */
+function copulaSides(answer: Token[]): [Token[], Token[]] | undefined {
+  const at = answer.findIndex((t) => t.lemma === 'be' && t.pos === 'AUX');
+  if (at <= 0) return undefined;
+  const end = answer.findIndex((t, i) => i > at && /^[.;!?]$/.test(t.text));
+  return [answer.slice(0, at), answer.slice(at + 1, end < 0 ? answer.length : end)];
+}
+
+/**
+ * Why an answer to a question asking for something to identify does not identify it; undefined when
+ * it does or the question asks no such thing. Answers to yes/no and option questions are not checked.
+ */
+export function missedFocus(question: string, answer: string): string | undefined {
+  const q = tokenize(question);
+  if (!q.some((t) => whWords.test(t.lower))) return undefined;
+  const a = tokenize(answer);
+  const asked = formBag(q);
+  // A statement all of whose words the question already says answers nothing (a bare phrase may pick
+  // one of the things the question names: "Radiohead").
+  const said = a.filter((t) => t.content || /^\d/.test(t.text));
+  const statement = a.some((t) => t.pos === 'VERB' || t.pos === 'AUX');
+  if (statement && said.length > 0 && said.every((t) => formsOf(t).some((f) => asked.has(f))))
+    return 'The answer only restates the question.';
+  const noun = askedNoun(q);
+  const sides = noun ? copulaSides(a) : undefined;
+  if (!noun || !sides) return undefined;
+  const [left, right] = sides;
+  const lowered = new Set(q.map((t) => t.lower));
+  // "The forensic psychiatrist was a member of...": the asked N, described rather than named.
+  const subject = definiteHead(left);
+  if (subject && sameNoun(subject, noun) && /^(?:a|an)$/.test(right[0]?.lower ?? ''))
+    return `The question asks which ${noun.text}; the answer describes it without naming it.`;
+  // "X is the system created in Israel" for "What man created the system?": another thing of the question.
+  if (a.some((t) => sameNoun(t, noun))) return undefined;
+  for (const [phrase, other] of [
+    [left, right],
+    [right, left],
+  ] as const) {
+    const head = definiteHead(phrase);
+    if (!head || generic.test(head.lemma) || !newName(other, lowered)) continue;
+    if (q.some((t) => t.pos === 'NOUN' && t !== noun && sameNoun(t, head)))
+      return `The question asks for the ${noun.text}; the answer names the ${head.text} instead.`;
+  }
+  return undefined;
+}

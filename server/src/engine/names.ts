@@ -1,0 +1,61 @@
+// Names in tokenised text: runs of capitalised words with the short connectors that names hold
+// ("Gimnasia y Esgrima de la Plata", "Abbey of St. Ildra"), and where a name occurs in a passage.
+import type { Token } from './tokens.js';
+
+const connectors = /^(?:of|de|la|le|y|e|von|van|der|den|del|della|di|da|du|dos|das|\.|"|“|”)$/;
+/** Initials open a name when a capitalised word follows ("D.C. Cab", "J. R. Smith"). */
+const initials = /^(?:\p{Lu}\.)+$/u;
+
+export function isCapital(t: Token): boolean {
+  return /^\p{Lu}/u.test(t.text);
+}
+
+/** Runs of capitalised tokens (a name), allowing short connectors inside; `[start, end)` token indices. */
+export function nameRuns(tokens: Token[]): [number, number][] {
+  const runs: [number, number][] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    const opens = /\p{L}{2,}/u.test(tokens[i]!.text) || (initials.test(tokens[i]!.text) && isCapital(tokens[i + 1] ?? tokens[i]!));
+    if (!isCapital(tokens[i]!) || !opens || (i === 0 && tokens[i]!.pos !== 'PROPN')) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < tokens.length && (isCapital(tokens[j]!) || (connectors.test(tokens[j]!.text) && isCapital(tokens[j + 1] ?? tokens[j]!))))
+      j++;
+    // A name does not end in a connector or a quote ("Ken" in "Kenneth "Ken"").
+    while (j > i + 1 && connectors.test(tokens[j - 1]!.text)) j--;
+    runs.push([i, j]);
+    i = j;
+  }
+  return runs;
+}
+
+/** The name as written: its tokens, with a space only where the text has one. */
+export function nameText(tokens: Token[], [s, e]: [number, number]): string {
+  let text = tokens[s]!.text;
+  for (let k = s + 1; k < e; k++) text += (tokens[k]!.start > tokens[k - 1]!.end ? ' ' : '') + tokens[k]!.text;
+  return text;
+}
+
+/** Names the claim gives, as text (runs of capitalised words; an opening capital only if a proper noun). */
+export function claimNames(tokens: Token[]): string[] {
+  return nameRuns(tokens).map((run) => nameText(tokens, run));
+}
+
+/** A pattern that finds the name as a whole word sequence. */
+export function namePattern(name: string, flags = 'u'): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, flags);
+}
+
+/** Where the name stands in a passage, as token ranges `[s, e)` of its tokens. */
+export function mentionsOf(text: string, tokens: Token[], name: string): [number, number][] {
+  const found: [number, number][] = [];
+  for (const m of text.matchAll(namePattern(name, 'gu'))) {
+    const s = tokens.findIndex((t) => t.start >= m.index);
+    let e = s;
+    while (e >= 0 && e < tokens.length && tokens[e]!.end <= m.index + m[0].length) e++;
+    if (s >= 0 && e > s) found.push([s, e]);
+  }
+  return found;
+}

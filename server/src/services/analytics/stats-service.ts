@@ -1,0 +1,34 @@
+// POST /api/v1/stats (decision row 7): the dashboard header's counters, from two point reads: the
+// usage counters (kept by the batches that write records, usage-counters.ts) and the resource
+// counters (kept by the source group and template stores). Nothing is counted at read time.
+import type { components } from '../../generated/openapi.js';
+import type { HistoryStore } from '../../store/history-store.js';
+import type { ResourceCounters } from '../../store/resource-counters.js';
+import type { Caller } from '../call-context.js';
+import { type UsageCounters, usageCountersId, usageFigures } from './usage-counters.js';
+
+export class StatsService {
+  constructor(
+    private readonly history: HistoryStore,
+    private readonly resources: ResourceCounters,
+    private readonly historyTtlDays: number,
+  ) {}
+
+  async stats(ctx: Caller): Promise<components['schemas']['Stats']> {
+    const { customerId } = ctx.tenant;
+    const [usage, resources] = await Promise.all([
+      this.history.tally<UsageCounters>(customerId, usageCountersId),
+      this.resources.read(customerId),
+    ]);
+    const now = ctx.clock.now();
+    const figures = usageFigures(usage, now, this.historyTtlDays);
+    return {
+      customer_id: customerId,
+      generated_at: now.toISOString(),
+      validations: { this_month: figures.thisMonth, total: figures.total, with_issues: figures.withIssues, by_mode: figures.byMode },
+      reviews: figures.reviews,
+      sources: resources.sources,
+      templates: resources.templates,
+    };
+  }
+}

@@ -1,0 +1,25 @@
+// A history record as the contract's `ValidationRecord` shows it.
+import type { components } from '../../generated/openapi.js';
+import type { HistoryItem } from '../../store/history-store.js';
+
+/** The record as the contract shows it: internal fields (tenant, expiry, outbox, Cosmos' own) stay inside. */
+export function publicRecord(item: HistoryItem): components['schemas']['ValidationRecord'] {
+  return {
+    validation_id: item.validation_id,
+    mode: item.mode,
+    created_at: item.created_at,
+    expires_at: item.expires_at,
+    question: item.question,
+    user: item.user,
+    severity: item.severity,
+    confidence_level: item.confidence_level,
+    issue_count: item.issue_count,
+    issues: item.issues,
+    findings: item.findings,
+    source_conflict_count: item.source_conflict_count,
+    source_groups: item.source_groups,
+    output_excerpt: item.output_excerpt,
+    user_corrections: item.user_corrections ?? [],
+    review: item.review,
+  };
+}

@@ -1,0 +1,141 @@
+// POST /api/v1/history/{id}/review (section 3, decision rows 20-23): applies a review action along
+// the state machine (review-transitions.ts). The record's new state, its review entry and the audit
+// event are written together: the new version of the record carries the event in its outbox and is
+// written in the batch that moves the usage counters and the day's rollup, led by the counters' ETag
+// (store/history-store.ts). Of two reviewers acting at once, one batch wins; the other reads the
+// record again, finds its state changed and gets 409. The outbox is then appended to the audit
+// trail (or by recovery).
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
+import type { components } from '../../generated/openapi.js';
+import type { HistoryItem, HistoryStore } from '../../store/history-store.js';
+import type { SourceGroupStore } from '../../store/source-group-store.js';
+import { reviewRollup } from '../analytics/daily-rollup.js';
+import { reviewCounters, usageCountersId } from '../analytics/usage-counters.js';
+import { type AuditEntry, actorOf, kindRecords } from '../audit/audit-trail.js';
+import type { Caller } from '../call-context.js';
+import { publicRecord } from '../history/public-record.js';
+import { canSee, visibilityOf } from '../history/visibility.js';
+import type { AuditOutbox } from '../validation/audit-outbox.js';
+import { type ReviewFact, type ReviewTransition, reviewTransitions, transitionFor } from './review-transitions.js';
+
+type Schemas = components['schemas'];
+type ReviewRequest = Schemas['ReviewRequest'];
+type ReviewEntry = Schemas['ReviewEntry'];
+type Actor = Schemas['Actor'];
+type AuditEventData = Schemas['AuditEventData'];
+
+export interface ReviewServiceDependencies {
+  history: HistoryStore;
+  outbox: AuditOutbox;
+  groups: SourceGroupStore;
+  historyTtlDays: number;
+}
+
+/** Attempts of one review while other writes (validations counting, other reviews) win the race for the batch. */
+const writeAttempts = 30;
+
+/** The facts a review request may carry, whatever its action. */
+type ReviewFacts = { [F in ReviewFact]?: Required<AuditEventData>[F] };
+
+export class ReviewService {
+  constructor(private readonly deps: ReviewServiceDependencies) {}
+
+  async review(ctx: Caller<{ id: string }>, request: ReviewRequest): Promise<Schemas['ValidationRecord']> {
+    const { customerId } = ctx.tenant;
+    const visibility = await visibilityOf(ctx.principal, this.deps.groups);
+    const at = ctx.clock.now();
+    for (let attempt = 0; attempt < writeAttempts; attempt += 1) {
+      let next: HistoryItem | undefined;
+      // The record is read after the usage counters that lead the batch: if another review or
+      // validation commits in between, this one writes nothing and reads again.
+      const written = await this.deps.history.commit(customerId, usageCountersId, async () => {
+        const item = await this.deps.history.get(customerId, ctx.path.id);
+        // Expired (ttl removal is not immediate), unknown, another tenant's or not visible: all the same 404.
+        if (!item || item.expires_at <= at.toISOString() || !canSee(visibility, item)) {
+          throw new NotFoundError('not_found', 'No validation with this id.');
+        }
+        const transition = transitionFor(item.review.state, request.action);
+        if (!transition) throw refused(item.review.state, request.action);
+        next = reviewed(item, transition, factsOf(transition, request), actorOf(ctx.principal), at);
+        const move = { from: transition.from, to: transition.to, at, closes: transition.closes };
+        return {
+          write: { replace: next },
+          tallies: [reviewCounters(item, move, this.deps.historyTtlDays), reviewRollup(item, move, this.deps.historyTtlDays)],
+        };
+      });
+      if (!written || !next) {
+        // Another write came first: back off with jitter, then read and decide again.
+        await sleep(Math.random() * Math.min(100, 2 ** attempt));
+        continue;
+      }
+      try {
+        await this.deps.outbox.complete(ctx.tenant, { item: next, etag: written.etag });
+      } catch (error) {
+        ctx.log.error(
+          { err: error, validation_id: next.validation_id },
+          'audit event of a review not yet written; recovery will complete it',
+        );
+      }
+      ctx.log.info({ validation_id: next.validation_id, action: request.action, review_state: next.review.state }, 'validation reviewed');
+      return publicRecord(next);
+    }
+    throw new Error(`review of ${ctx.path.id} lost ${writeAttempts} races for its batch`);
+  }
+}
+
+/** The facts of the request the transition needs; an external decision names the handoff's reference when it names none. */
+function factsOf(transition: ReviewTransition, request: ReviewRequest): ReviewFacts {
+  const sent = request as ReviewFacts;
+  const missing = transition.requires.filter((fact) => sent[fact] === undefined);
+  if (missing.length > 0) {
+    throw new BadRequestError(
+      'invalid_request',
+      `${transition.action} requires ${missing.join(' and ')}.`,
+      missing.map((fact) => ({ pointer: `/${fact}`, detail: `${transition.action} requires ${fact}.` })),
+    );
+  }
+  return { note: sent.note, corrections: sent.corrections, external_reference: sent.external_reference };
+}
+
+/** The record after the transition: new state, its entry in the history, corrections, and the audit event in the outbox. */
+function reviewed(item: HistoryItem, transition: ReviewTransition, facts: ReviewFacts, actor: Actor, at: Date): HistoryItem {
+  const externalReference = facts.external_reference ?? handoffReference(item);
+  const entry: ReviewEntry = {
+    action: transition.action,
+    from_state: transition.from,
+    to_state: transition.to,
+    actor,
+    at: at.toISOString(),
+    note: facts.note ?? null,
+    external_reference: externalReference,
+    corrections: facts.corrections ?? [],
+  };
+  const recorded = { ...facts, external_reference: externalReference ?? undefined };
+  const data = Object.fromEntries(
+    (Object.keys(recorded) as ReviewFact[])
+      .filter((fact) => recorded[fact] !== undefined && kindRecords(transition.auditEvent, fact))
+      .map((fact) => [fact, recorded[fact]]),
+  );
+  const event = { kind: transition.auditEvent, actor, validationId: item.validation_id, data } as AuditEntry;
+  return {
+    ...item,
+    review: { ...item.review, state: transition.to, history: [...item.review.history, entry] },
+    user_corrections: transition.action === 'edit' ? (facts.corrections ?? []) : (item.user_corrections ?? []),
+    outbox: [...item.outbox, event],
+    outbox_pending: true,
+    outbox_at: at.toISOString(),
+  };
+}
+
+function handoffReference(item: HistoryItem): string | null {
+  return item.review.history.findLast((entry) => entry.action === 'handoff')?.external_reference ?? null;
+}
+
+function refused(state: Schemas['ReviewState'], action: Schemas['ReviewAction']): ConflictError {
+  const from = reviewTransitions.filter((t) => t.action === action).map((t) => t.from);
+  return new ConflictError(
+    'invalid_review_transition',
+    `The validation is ${state}; ${action} applies only to a validation that is ${from.join(' or ')}.`,
+  );
+}

@@ -1,0 +1,46 @@
+// The outbox of history records: audit entries written into the record in the same batch as the
+// change they describe (a validation, a review), then appended to the audit trail and cleared. A
+// process that dies, or an audit write that fails, in between leaves the entries in the record, and
+// recovery appends them later: either the change and its audit events exist in the end, or neither.
+import type { HistoryItem, HistoryStore, StoredRecord } from '../../store/history-store.js';
+import type { Tenant } from '../../tenants/tenant.js';
+import type { AuditEntry, AuditTrail } from '../audit/audit-trail.js';
+
+export class AuditOutbox {
+  /** Completions of one record run one after another in this process, so none appends what another is appending. */
+  private readonly running = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly history: HistoryStore,
+    private readonly audit: AuditTrail,
+  ) {}
+
+  /** Appends the record's pending entries that the trail does not hold yet, then clears the outbox of that version. */
+  complete(tenant: Tenant, { item, etag }: StoredRecord): Promise<void> {
+    const key = `${tenant.customerId}/${item.validation_id}`;
+    const run = (this.running.get(key) ?? Promise.resolve()).catch(() => undefined).then(() => this.append(tenant, item, etag));
+    this.running.set(key, run);
+    void run
+      .catch(() => undefined)
+      .then(() => {
+        if (this.running.get(key) === run) this.running.delete(key);
+      });
+    return run;
+  }
+
+  /** Completes the outboxes that last changed before `before`. Returns how many. */
+  async recover(tenant: Tenant, before: Date): Promise<number> {
+    const pending = await this.history.pendingOutboxes(tenant.customerId, before.toISOString());
+    for (const record of pending) await this.complete(tenant, record);
+    return pending.length;
+  }
+
+  private async append(tenant: Tenant, item: HistoryItem, etag: string): Promise<void> {
+    for (const entry of item.outbox as AuditEntry[]) {
+      // Each kind happens once per validation (the review states never repeat), so the kind identifies the entry.
+      if (await this.audit.hasEvent(tenant.customerId, item.validation_id, entry.kind)) continue;
+      await this.audit.append(tenant, entry);
+    }
+    await this.history.clearOutbox(tenant.customerId, item.validation_id, etag);
+  }
+}

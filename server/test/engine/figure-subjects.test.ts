@@ -1,0 +1,61 @@
+// One small case per check added in engine 1.3 about whose figure a figure is: a clause joined by
+// "and" that names its own subject, a cap that is no amount, two kinds of one thing told apart by
+// their modifiers (also through "that fee" / "the fee"), and labels that are no evidence.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { validate } from './support.js';
+
+const gym = 'Day passes cost $9 on weekdays and weekend passes for two days cost $15, both sold at the front desk. Lockers are free.';
+
+describe('whose figure a figure is', () => {
+  it('gives a value to its own clause when "and" opens another with its own subject', async () => {
+    const result = await validate('What does a weekend pass cost?', 'A weekend pass for two days costs $9 at the front desk.', gym);
+    assert.equal(result.claims[0]?.status, 'contradicted');
+    assert.equal((await validate('What does a weekend pass cost?', 'A weekend pass costs $15.', gym)).issue_count, 0);
+  });
+  it('keeps one subject across "and" when no other subject comes between', async () => {
+    const text = 'Lunch costs €14 per adult and €7 per child.';
+    assert.equal((await validate('What does lunch cost for a child?', 'Lunch costs €7 for a child.', text)).issue_count, 0);
+  });
+  it('does not take a cap for an amount', async () => {
+    const text = 'Refunds are paid within 10 days. The refund may not exceed 50% of the ticket price; late cancellations get 20%.';
+    const result = await validate(
+      'What do I get back for a late cancellation?',
+      'A late cancellation gets 50% of the ticket price back.',
+      text,
+    );
+    assert.ok(result.issue_count > 0);
+    assert.equal(
+      (await validate('What is the most a refund can be?', 'A refund can be up to 50% of the ticket price.', text)).issue_count,
+      0,
+    );
+  });
+});
+
+describe('kinds of one thing', () => {
+  const fees =
+    'Annual service fee: $40. The fee is waived when the card is used 12 times a year. A 2% currency conversion fee applies to payments abroad.';
+  it('flags a waiver the sources give for another kind of fee, read through "that fee" and "the fee"', async () => {
+    const result = await validate(
+      'Is there a fee for paying abroad?',
+      'Payments abroad carry a 2% currency conversion fee. That fee is waived when the card is used 12 times a year.',
+      fees,
+    );
+    assert.equal(result.claims[0]?.status, 'supported');
+    assert.notEqual(result.claims[1]?.status, 'supported');
+    assert.match(result.issues.join(' '), /annual service fee/);
+  });
+  it('accepts the waiver for its own kind', async () => {
+    const answer = 'The annual service fee is $40. That fee is waived when the card is used 12 times a year.';
+    assert.equal((await validate('Can I avoid the annual fee?', answer, fees)).issue_count, 0);
+  });
+});
+
+describe('evidence', () => {
+  it('does not give a lone label as evidence', async () => {
+    const text = 'Refunds.\nAnnual plans can be refunded within 30 days.';
+    const result = await validate('Can I get a refund?', 'Annual plans can be refunded within 30 days.', text);
+    assert.equal(result.issue_count, 0);
+    assert.ok(result.claims[0]!.evidence.every((e) => e.text !== 'Refunds.'));
+  });
+});

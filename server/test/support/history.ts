@@ -1,0 +1,93 @@
+// Shared by the review, history and analytics tests: validations made cheaply (inline text that
+// contradicts the answer, or a store-level record with fixed figures), and reads of the audit trail.
+import assert from 'node:assert/strict';
+import type { components } from '../../src/generated/openapi.js';
+import { newId } from '../../src/lib/ids.js';
+import { createLogger } from '../../src/logger.js';
+import { type CompletedValidation, ValidationRecorder } from '../../src/services/validation/validation-recorder.js';
+import { HistoryStore } from '../../src/store/history-store.js';
+import type { Tenant } from '../../src/tenants/tenant.js';
+import { historyTtlDays } from './audit.js';
+import type { TestServer } from './harness.js';
+
+type Schemas = components['schemas'];
+export type ValidationRecord = Schemas['ValidationRecord'];
+export type AuditEvent = Schemas['AuditEvent'];
+
+export const policy =
+  'Leave policy. Full-time employees are entitled to 25 days of paid leave per calendar year. Part-time employees accrue leave pro rata.';
+export const question = 'How many days of paid leave do full-time employees get?';
+
+/** A bearer token or an API key body: how a test calls as someone. */
+export type Credentials = { token: string } | { customer_id: string; api_key: string };
+
+export function callAs(server: TestServer, path: string, credentials: Credentials, body: object = {}) {
+  return 'token' in credentials ? server.call(path, body, { token: credentials.token }) : server.call(path, { ...body, ...credentials });
+}
+
+/** POST /api/v1/validate with inline text that contradicts the answer (an issue) or supports it (none). */
+export async function validateInline(
+  server: TestServer,
+  credentials: Credentials,
+  { issues = true, mode = 'validate' }: { issues?: boolean; mode?: Schemas['Mode'] } = {},
+): Promise<Schemas['ValidationResult']> {
+  const answer = `Full-time employees get ${issues ? 30 : 25} days of paid leave per year.`;
+  const body =
+    mode === 'generate' ? { mode, question, inline_text: policy } : { mode, question, chatbot_response: answer, inline_text: policy };
+  const reply = await callAs(server, '/api/v1/validate', credentials, body);
+  assert.equal(reply.status, 200, reply.text);
+  if (mode !== 'generate') assert.equal(reply.body.issue_count > 0, issues, JSON.stringify(reply.body.findings));
+  return reply.body;
+}
+
+/** A validation written through the recorder (as POST /validate writes it) with figures the test fixes. */
+export function recordValidation(server: TestServer, tenant: Tenant, overrides: Partial<CompletedValidation> = {}) {
+  const recorder = new ValidationRecorder(
+    new HistoryStore(server.cosmos.container('history')),
+    server.services.audit.trail,
+    historyTtlDays,
+  );
+  const createdAt = overrides.createdAt ?? new Date();
+  return recorder.record(
+    tenant,
+    {
+      validationId: newId('val', createdAt.getTime()),
+      mode: 'validate',
+      createdAt,
+      question,
+      user: { type: 'user', id: 'usr_01JD3XD5E6F7G8H9J0K1M2N3P4', name: 'Uma User', role: 'user' },
+      output: 'Full-time employees get 30 days of paid leave per year.',
+      severity: 'none',
+      confidenceLevel: 'high',
+      issues: [],
+      findings: [],
+      sourceConflictCount: 0,
+      sourceGroups: [],
+      sources: [{ source_id: 'src_1', kind: 'inline_text', reference: 'inline_text', sha256: 'a'.repeat(64) }],
+      requestSummary: { question_chars: question.length, response_chars: 55, source_group_count: 0, url_count: 0, inline_text_chars: 120 },
+      ...overrides,
+    },
+    createLogger('silent'),
+  );
+}
+
+/** Every audit event of the tenant, oldest first, through POST /api/v1/audit (an admin API key). */
+export async function auditTrail(server: TestServer, customerId: string, filter: object = {}): Promise<AuditEvent[]> {
+  const events: AuditEvent[] = [];
+  let cursor: string | null = null;
+  do {
+    const reply = await server.call('/api/v1/audit', {
+      ...server.apiKeyBody(customerId, 'admin'),
+      ...filter,
+      limit: 100,
+      ...(cursor ? { cursor } : {}),
+    });
+    assert.equal(reply.status, 200, reply.text);
+    events.push(...reply.body.data);
+    cursor = reply.body.next_cursor;
+  } while (cursor);
+  return events;
+}
+
+export const review = (server: TestServer, credentials: Credentials, validationId: string, body: object) =>
+  callAs(server, `/api/v1/history/${validationId}/review`, credentials, body);
