@@ -4,6 +4,7 @@
 import type { Container, JSONObject } from '@azure/cosmos';
 import { sha256Hex } from '../lib/hash.js';
 import { cosmosOutcome } from './cosmos-status.js';
+import { countTenantItems, listTenantItems, readTenantItem } from './tenant-items.js';
 
 export interface AuthzForwardingRecord {
   user_id?: boolean;
@@ -67,45 +68,16 @@ export class SourceGroupStore {
   constructor(private readonly container: Container) {}
 
   async get(customerId: string, groupId: string): Promise<SourceGroupRecord | null> {
-    try {
-      const { resource } = await this.container.item(groupId, customerId).read<SourceGroupRecord>();
-      return resource?.kind === 'source_group' && resource.customer_id === customerId ? resource : null;
-    } catch (error) {
-      if (cosmosOutcome(error) === 'not_found') return null;
-      throw error;
-    }
+    return readTenantItem<SourceGroupRecord>(this.container, customerId, groupId, 'source_group');
   }
 
   async list(customerId: string): Promise<SourceGroupRecord[]> {
-    const { resources } = await this.container.items
-      .query<SourceGroupRecord>(
-        {
-          query: 'SELECT * FROM c WHERE c.customer_id = @cid AND c.kind = @kind',
-          parameters: [
-            { name: '@cid', value: customerId },
-            { name: '@kind', value: 'source_group' },
-          ],
-        },
-        { partitionKey: customerId },
-      )
-      .fetchAll();
-    return resources.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+    const groups = await listTenantItems<SourceGroupRecord>(this.container, customerId, 'source_group');
+    return groups.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
   }
 
   async count(customerId: string): Promise<number> {
-    const { resources } = await this.container.items
-      .query<number>(
-        {
-          query: 'SELECT VALUE COUNT(1) FROM c WHERE c.customer_id = @cid AND c.kind = @kind',
-          parameters: [
-            { name: '@cid', value: customerId },
-            { name: '@kind', value: 'source_group' },
-          ],
-        },
-        { partitionKey: customerId },
-      )
-      .fetchAll();
-    return resources[0] ?? 0;
+    return countTenantItems(this.container, customerId, 'source_group');
   }
 
   async create(group: SourceGroupRecord): Promise<SourceGroupRecord> {

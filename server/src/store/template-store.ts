@@ -4,6 +4,7 @@
 import type { Container } from '@azure/cosmos';
 import type { components } from '../generated/openapi.js';
 import { cosmosOutcome } from './cosmos-status.js';
+import { countTenantItems, listTenantItems, readTenantItem } from './tenant-items.js';
 
 type Schemas = components['schemas'];
 
@@ -56,46 +57,17 @@ export class TemplateStore {
   constructor(private readonly container: Container) {}
 
   async get(customerId: string, templateId: string): Promise<StoredTemplate | null> {
-    try {
-      const { resource } = await this.container.item(templateId, customerId).read<TemplateRecord>();
-      return resource?.kind === 'template' && resource.customer_id === customerId ? stored(resource) : null;
-    } catch (error) {
-      if (cosmosOutcome(error) === 'not_found') return null;
-      throw error;
-    }
+    const resource = await readTenantItem<TemplateRecord>(this.container, customerId, templateId, 'template');
+    return resource ? stored(resource) : null;
   }
 
   /** All of the tenant's templates (at most the cap, so one unpaged query). */
   async list(customerId: string): Promise<StoredTemplate[]> {
-    const { resources } = await this.container.items
-      .query<TemplateRecord>(
-        {
-          query: 'SELECT * FROM c WHERE c.customer_id = @cid AND c.kind = @kind',
-          parameters: [
-            { name: '@cid', value: customerId },
-            { name: '@kind', value: 'template' },
-          ],
-        },
-        { partitionKey: customerId },
-      )
-      .fetchAll();
-    return resources.map(stored);
+    return (await listTenantItems<TemplateRecord>(this.container, customerId, 'template')).map(stored);
   }
 
   async count(customerId: string): Promise<number> {
-    const { resources } = await this.container.items
-      .query<number>(
-        {
-          query: 'SELECT VALUE COUNT(1) FROM c WHERE c.customer_id = @cid AND c.kind = @kind',
-          parameters: [
-            { name: '@cid', value: customerId },
-            { name: '@kind', value: 'template' },
-          ],
-        },
-        { partitionKey: customerId },
-      )
-      .fetchAll();
-    return resources[0] ?? 0;
+    return countTenantItems(this.container, customerId, 'template');
   }
 
   async create(record: TemplateRecord): Promise<StoredTemplate> {
