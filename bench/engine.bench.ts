@@ -2,7 +2,7 @@
 // of sources (built from the dev data's documents, so no network), on one core; then the mean time
 // per case over the eval data sets. Time per MB should stay flat: the cost is linear in the sources.
 //
-// Usage: npm run bench -- engine [--runs=5]
+// Usage: npm run bench -- engine.bench [--runs=5]  ("engine" alone also runs engine-pool.bench.ts)
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createEngine } from '../server/src/engine/index.js';

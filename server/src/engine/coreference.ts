@@ -32,8 +32,8 @@ const personNoun = /(?:[^e]er|or|ist|ian|ess|ant|ent|man|woman|person|child|son|
 
 /**
  * Whether a name reads as a person's: two capitalised words or more, no figure, no article before it
- * ("the Stern–Volmer relationship") nor "as" (an alias or a role played), and, where the sentence goes on "X is a ...", described by a
- * noun of a person ("a physicist", not "a 1979 western" nor "a comedy film").
+ * ("the Stern–Volmer relationship") nor "as" (an alias, a role played), and, where the sentence goes
+ * on "X is a ...", described by a noun of a person ("a physicist", not "a 1979 western").
  */
 function personLike(tokens: Token[], [s, e]: [number, number]): boolean {
   const words = tokens.slice(s, e).filter((t) => isCapital(t));

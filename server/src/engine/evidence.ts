@@ -71,13 +71,13 @@ export function viewSources(sources: EngineSource[], texts: string[]): SourceVie
           tokens,
           bag: formBag(tokens),
           wordBag: formBag(tokens.filter((t, i) => i === 0 || !/^\p{Lu}/u.test(t.text) || /^[.!?:]$/.test(tokens[i - 1]!.text))),
-          quantities: extractQuantities(passage.text),
+          quantities: quantitiesOf(passage.text),
           headingQuantities: [],
         };
         // Walk back a few passages to the heading of this one's section, if it gives figures.
         for (let h = id - 1; h >= 0 && h >= id - 12 && passages[h]!.source === passage.source && !isHeading(passage); h--) {
           if (!isHeading(passages[h]!)) continue;
-          read.headingQuantities = extractQuantities(passages[h]!.text);
+          read.headingQuantities = quantitiesOf(passages[h]!.text);
           break;
         }
         cache.set(id, read);
@@ -91,6 +91,19 @@ export function viewSources(sources: EngineSource[], texts: string[]): SourceVie
     },
     mentionsExactly: (phrase) => sources.some((s) => s.text.includes(phrase)),
   };
+}
+
+const quantityCache = new Map<string, Quantity[]>();
+
+/** The figures of a passage, memoised like its tokens: documents repeat sentences (and date parsing is dear). */
+function quantitiesOf(text: string): Quantity[] {
+  let found = quantityCache.get(text);
+  if (!found) {
+    found = extractQuantities(text);
+    if (quantityCache.size > 20000) quantityCache.clear();
+    quantityCache.set(text, found);
+  }
+  return found;
 }
 
 export interface QueryPart {

@@ -1,12 +1,10 @@
-// The deterministic judge: strict on specifics (figures bound to their subject, names, negation and
-// antonyms, quantifiers and limits, superlatives), lenient on wording (lemmas, stems, synonyms,
-// derivation, the question's own words, framing). One claim at a time, against the passages that
-// speak about the claim's own subject.
-import { derivable, derivableDate } from './arithmetic.js';
-import { bindQuantity, foreignOwner, labelPairs, stemsOf } from './binding.js';
-import { definitelyMentioned, pronounAntecedent, pronounSubject } from './coreference.js';
+// The deterministic judge: strict on specifics (figures bound to their subject, names and the roles
+// tied to them, negation and antonyms, quantifiers and limits, superlatives, praise), lenient on
+// wording (lemmas, stems, synonyms, derivation, the question's own words, framing). One claim at a
+// time, against the passages that speak about the claim's own subject.
+import { definitelyMentioned, pronounAntecedent } from './coreference.js';
 import { type ReadPassage, retrieve, type SourceView } from './evidence.js';
-import { kindsOf, otherKind } from './kinds.js';
+import { judgeFigures } from './figures.js';
 import { negators, restrictions, universals } from './lexicon.js';
 import { unlinkedNames } from './links.js';
 import { claimNames, nameRuns } from './names.js';
@@ -61,8 +59,6 @@ export interface Judgment {
 const coverageFloor = 0.3;
 /** The same for a claim whose figures or names were all found with its subject. */
 const anchoredCoverageFloor = 0.15;
-/** How much better another value must be placed than the claim's own for the claim to be displaced. */
-const displacedMargin = 4;
 const limitPhrase =
   /\b(?:at least|at most|up to|no more than|no later than|no less than|a minimum of|a maximum of|more than|less than|over|under|within)\s+(?=[$€£\d]|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve)\b)/i;
 /** Weight of absent words (1 specific, 0.5 common noun, 0.25 other) from which low coverage counts. */
@@ -114,80 +110,15 @@ export function judgeClaim(claim: ClaimInput, context: JudgeContext): Judgment {
   }
   const bound = bare || claim.loose ? candidates : candidates.filter((c, i) => i < 3 && c.score >= best.score * 0.5);
   const boundBag = new Set(bound.flatMap((c) => [...c.bag]));
-  let contradicts: ReadPassage | undefined;
-  let replacement: Judgment['replacement'];
-  let strictMisses = 0;
-
   // Figures: each must sit beside the claim's words in the sources (subject binding), or follow
   // from the answer's own figures. Another value sitting closer to the claim's words contradicts it.
   const claimQuantities = extractQuantities(claim.text).filter((q) => !context.questionQuantities.some((g) => sameQuantity(q, g)));
-  const own = stemsOf(tokens);
-  const claimLabels = labelPairs(tokens);
-  const nameStems = new Set(tokens.filter((t, i) => isName(t, i, tokens)).map((t) => t.stem));
-  const subjectStems = new Set([...nameStems, ...pronounSubject(claim.text, claim.previous, context.question).map((t) => t.stem)]);
-  const around = new Set([...context.questionStems, ...(claim.previous ? stemsOf(tokenize(claim.previous)) : [])]);
-  const conflicting = new Set<number>();
-  const claimKinds = kindsOf(claim.text, claim.previous);
-  const passageKinds = (p: ReadPassage) => kindsOf(p.text, context.view.index.passages[p.id - 1]?.text);
-  for (const q of claimQuantities) {
-    // The answer's other figures are not rivals: "a quarter of a minute, then three seconds" states both.
-    const others = context.answerQuantities.filter((p) => p.start !== q.start + claim.offset);
-    const limit = /\b(?:up to|at most|no more than|a maximum of|maximum|not exceed|capped at|limited to)\s+$/i.test(
-      claim.text.slice(0, q.start),
-    );
-    const { agreeing, rival } = bindQuantity(q, candidates, { own, around, names: nameStems, stated: others, labels: claimLabels, limit });
-    // Displaced: another value sits beside clearly more of the claim's words (two more of its own
-    // words, or one more name) than any place where the sources give the claim's value.
-    const displaced = rival !== undefined && rival.score >= displacedMargin && rival.score >= (agreeing?.score ?? 0) + displacedMargin;
-    // "shorter than 6.213 km" where the sources give the subject exactly 6.213 km: the comparison is
-    // against the subject's own value, so it cannot hold.
-    const than = /\b(?<!\b(?:no|not|at)\s)(?:\w+er|more|less|fewer)\s+than\s+(?:about\s+|roughly\s+|around\s+)?$/i.exec(
-      claim.text.slice(0, q.start),
-    );
-    if (than && agreeing && !displaced && agreeing.score >= 4) {
-      contradicts ??= agreeing.passage;
-      reasons.push(`The sources give ${agreeing.q.text} itself, not a value "${than[0].trim()}" it.`);
-      continue;
-    }
-    // A claim opening with "it" speaks of the previous claim's (or the question's) subject: that name is its own.
-    const owner = agreeing && !displaced ? foreignOwner(agreeing, subjectStems, own) : undefined;
-    if (owner) {
-      strictMisses++;
-      reasons.push(`In the sources ${q.text} belongs to ${owner}.`);
-      continue;
-    }
-    // "That fee is waived with $1,500" where $1,500 waives the maintenance fee, not the claim's fee.
-    const kind = agreeing && !displaced ? otherKind(claimKinds, passageKinds(agreeing.passage), context.view) : undefined;
-    if (kind) {
-      strictMisses++;
-      reasons.push(`In the sources ${q.text} is about the ${kind.instead}, not the ${kind.said}.`);
-      continue;
-    }
-    if (agreeing && !displaced) {
-      // Another source's passage that gives another value in the same place: the sources disagree.
-      if (rival && rival.passage.source !== agreeing.passage.source && rival.score >= agreeing.score && rival.score >= 2)
-        conflicting.add(agreeing.passage.source).add(rival.passage.source);
-      continue;
-    }
-    const pool = [...others, ...context.questionQuantities];
-    if (derivable(q, pool) || derivableDate(q, pool)) continue;
-    // Found only outside the best passages (a large source): stated, with nothing closer against it.
-    // (Each word looked up in the index first: a full-text scan costs a millisecond per megabyte.)
-    const indexed = [...q.text.matchAll(/[\p{L}\p{N}]+/gu)].every((m) => context.view.contains(m[0]));
-    if (!agreeing && !displaced && indexed && context.view.mentions(q.text)) continue;
-    if (rival && (displaced || rival.score >= 2)) {
-      contradicts ??= rival.passage;
-      replacement ??= { start: q.start, end: q.end, text: rival.q.text };
-      reasons.push(
-        agreeing
-          ? `In the sources ${q.text} belongs to another subject; here they give ${rival.q.text}.`
-          : `The sources give ${rival.q.text} where the answer says ${q.text}.`,
-      );
-    } else {
-      strictMisses++;
-      reasons.push(`The sources do not state ${q.text}.`);
-    }
-  }
+  const figures = judgeFigures(claimQuantities, claim, tokens, candidates, context);
+  let contradicts: ReadPassage | undefined = figures.contradicts;
+  const replacement: Judgment['replacement'] = figures.replacement;
+  let strictMisses = figures.misses;
+  reasons.push(...figures.reasons);
+  const conflicting = figures.conflicting;
 
   // Names: capitalised words the question does not already give must occur with the subject.
   const names = tokens.filter((t, i) => isName(t, i, tokens) && !formsOf(t).some((f) => context.questionBag.has(f)));

@@ -1,12 +1,12 @@
 // Names a claim links must be linked in the sources: mentioned in one sentence, or in a sentence and
 // the next one that goes on about it through a pronoun. "He" goes on about one person only (the one
 // the previous sentence names first), not about every name in that sentence.
-
 import { antecedentOf, headNoun, personal, refersByHead } from './coreference.js';
 import { retrieve, type SourceView } from './evidence.js';
 import { namePattern, nameRuns, nameText } from './names.js';
 import { type Token, tokenize } from './tokens.js';
 
+/** Verbs that may describe one name without linking it to another. */
 const copulas = new Set(['be', 'have', 'do', 'become', 'seem']);
 const continues = /^(?:he|she|it|they|his|her|its|their|this|these|the (?:band|film|company|group|album|song|book))\b/i;
 /**
@@ -15,8 +15,7 @@ const continues = /^(?:he|she|it|they|his|her|its|their|this|these|the (?:band|f
  */
 export function unlinkedNames(claimText: string, view: SourceView): [string, string] | undefined {
   const tokens = tokenize(claimText);
-  // A verb (the tagger reads some participles as nouns: "Mr. T starred in...").
-  // A verb links the names ("appeared in A and B"); "is" / "has" alone may only describe one of them.
+  // A verb links the names ("appeared in A and B"; the tagger reads some as nouns: "Mr. T starred").
   const verbal = (t: Token): boolean => (t.pos === 'VERB' || (t.pos === 'NOUN' && /[^e]ed$/.test(t.text))) && !copulas.has(t.lemma);
   if (!tokens.some(verbal)) return undefined;
   const runs = nameRuns(tokens).filter((run) => {

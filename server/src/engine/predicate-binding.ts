@@ -41,8 +41,10 @@ export function wordAwayFromSubject(tokens: Token[], view: SourceView): { word: 
   // What the claim classifies the subject as: the noun phrase right after "is a / was the" ("a
   // variant", "the main antagonist"), up to its first preposition or clause. The objects of other
   // verbs need not stand with the subject ("Fairhaven charges $8 for a cashier's check").
-  const be = run[1];
-  if (tokens[be]?.lemma !== 'be' || !/^(?:a|an|the)$/.test(tokens[be + 1]?.lower ?? '')) return undefined;
+  // (The name may run on past what reads as one: "Tracy + the Plastics is ...".)
+  const be = tokens.findIndex((t, i) => i >= run[1] && i <= run[1] + 3 && t.lemma === 'be');
+  if (be < 0 || tokens.slice(run[1], be).some((t) => t.pos === 'VERB') || !/^(?:a|an|the)$/.test(tokens[be + 1]?.lower ?? ''))
+    return undefined;
   const phrase: Token[] = [];
   for (const t of tokens.slice(be + 2)) {
     if (t.pos !== 'NOUN' && t.pos !== 'ADJ' && t.text !== '-') break;

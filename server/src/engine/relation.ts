@@ -2,7 +2,10 @@
 // Gaiman directed Beowulf", "a film written by Roger Christian", "founder Craig Newmark") must find
 // that relation where the sources attach a relation to the same name. The sources' words may all be
 // there and still say another thing of the name: "directed by Robert Zemeckis and written by Neil
-// Gaiman". Relations match by lemma, stem, synonym or shared root ("directed" / "director").
+// Gaiman". Relations match by lemma, stem, synonym, shared root ("directed" / "director") or role
+// group (lexicon's roleGroups); a role the sources give the name only another role for ("directed by
+// N" where they say "founder N") is contradicted. Attachments are read from parts of speech: passive
+// agents through lists and coordinated verbs, role nouns before a name, the verb or copula after it.
 import type { ReadPassage } from './evidence.js';
 import { roleGroups } from './lexicon.js';
 import { isCapital, mentionsOf, nameRuns, nameText } from './names.js';
@@ -40,7 +43,7 @@ roleGroups.forEach((group, i) => {
 });
 
 /** The role group a relation word names ("directed", "director" → the same group), if any. */
-export function roleGroup(t: Token): number | undefined {
+function roleGroup(t: Token): number | undefined {
   const lemma = t.lemma.replace(/^co-?/, '');
   return roleOf.get(t.lemma) ?? roleOf.get(lemma) ?? roleOf.get(t.lower) ?? roleOf.get(t.lower.replace(/s$/, ''));
 }
@@ -101,7 +104,7 @@ function passiveAgentVerbs(tokens: Token[], s: number): Token[] {
  * its left, the verb it is subject of on its right. `patients`: also the passive verb of which the
  * name is the subject ("N was owned by ..."), which tells what was done to it, not what it did.
  */
-export function attached(tokens: Token[], s: number, e: number, patients = true): Token[] {
+function attached(tokens: Token[], s: number, e: number, patients = true): Token[] {
   const out: Token[] = passiveAgentVerbs(tokens, s);
   // Left: role nouns ("lead vocalist and guitarist N"), the verb whose object the name is.
   let by = false;
@@ -176,7 +179,7 @@ function coordinatedPassives(tokens: Token[], i: number): Token[] {
 }
 
 /** The relations the claim states of each name it gives: verbs, and role nouns of a known role. */
-export function claimRelations(tokens: Token[]): Relation[] {
+function claimRelations(tokens: Token[]): Relation[] {
   return nameRuns(tokens).flatMap(([s, e]) => {
     const name = nameText(tokens, [s, e]);
     return attached(tokens, s, e)

@@ -81,6 +81,15 @@ describe('pronouns and definite descriptions', () => {
   });
 });
 
+describe('what a name is said to be', () => {
+  const text = 'The band Ostwind was formed in Kiel in 1971 and plays krautrock. Krautrock is a subgenre of rock music from Germany.';
+  it('flags a classification the sources make only of another subject', async () => {
+    const result = await validate('What is Ostwind?', 'Ostwind is a subgenre of rock music.', text);
+    assert.match(result.issues.join(' '), /subgenre/);
+    assert.equal((await validate('What is Ostwind?', 'Ostwind is a band from Kiel that plays krautrock.', text)).issue_count, 0);
+  });
+});
+
 describe('a list given as the whole set', () => {
   const band = 'The band Ostwind consists of singer Lena Ruhl, guitarist Max Ebner, drummer Ida Sommer and bassist Jan Roth.';
   it('contradicts "the members are A and B" where the sources list more', async () => {
