@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const roots = ['test', 'sdk/test', 'server/test', 'mock/test'];
+// examples/ holds the contract-test example's own tests, run as a customer would run them.
+const roots = ['test', 'sdk/test', 'server/test', 'mock/test', 'examples'];
 const files = roots
   .flatMap((root) => walk(root))
   .filter((f) => f.endsWith('.test.ts'))

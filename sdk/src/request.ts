@@ -167,6 +167,17 @@ export interface Transport {
   init(options?: RequestOptions): { signal?: AbortSignal; headers?: Record<string, string>; fetch: Fetch };
 }
 
+/**
+ * `init` asking for one media type of success, and problems (the caller's own `Accept` still wins):
+ * for operations that answer in several types.
+ */
+export function accepting(
+  init: ReturnType<Transport['init']>,
+  mediaType: string,
+): ReturnType<Transport['init']> & { headers: Record<string, string> } {
+  return { ...init, headers: { accept: `${mediaType}, application/problem+json`, ...init.headers } };
+}
+
 /** What openapi-fetch returns for one call. */
 interface FetchResult<T> {
   data?: T;

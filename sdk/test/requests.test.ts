@@ -322,6 +322,10 @@ describe('results', () => {
     assert.equal(c.lastResponse?.requestId, 'req_csv');
     assert.equal(c.lastResponse?.rateLimit, null);
     assert.equal(await c.audit.export({ format: 'csv', days: 1 }), csv);
+    // The audit export answers JSON or CSV: the client asks for the one it will parse.
+    assert.equal(server.requests.at(-1)!.headers.accept, 'text/csv, application/problem+json');
+    await c.audit.export({ days: 1 }).catch(() => undefined);
+    assert.equal(server.requests.at(-1)!.headers.accept, 'application/json, application/problem+json');
   });
 
   test('the account export comes back as a Blob', async () => {

@@ -1,20 +1,21 @@
 // The reference server's webhook, delivered after a real validation to the example receiver on
-// loopback, which checks the token and the Standard Webhooks signature with the SDK; and a receiver
-// that sleeps, which the validation's response does not wait for.
+// loopback, which checks the token and the Standard Webhooks signature with the SDK; the polling
+// reconciliation example; and a receiver that sleeps, which the validation's response does not wait for.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ValidationFindingsEvent } from '@groundcheck/sdk';
-import { createReceiver } from '../../examples/webhook-receiver.js';
+import { createClient, type ValidationFindingsEvent } from '@groundcheck/sdk';
+import { createReceiver } from '../../examples/webhook-receiver/receiver.js';
+import { reconcile } from '../../examples/webhook-receiver/reconcile.js';
 import { writeFixture } from '../../server/test/support/fixtures.js';
 import { startTestServer, type TestServer } from '../../server/test/support/harness.js';
 
 const token = 'receiver-token-0123456789';
 const signingSecret = `whsec_${Buffer.from('thirty-two-bytes-of-signing-key!').toString('base64')}`;
 const received: ValidationFindingsEvent[] = [];
-const receiver = createReceiver({ tokens: [token], signingSecret, onEvent: (event) => void received.push(event) });
+const receiver = createReceiver({ tokens: [token], signingSecrets: [signingSecret], onEvent: (event) => void received.push(event) });
 let slowFinished = 0;
 let slowReceived = 0;
 const slow = createServer((req, res) => {
@@ -68,6 +69,24 @@ test('the example receiver accepts the delivery: bearer token and signature veri
   assert.equal(received.length, 1);
   assert.equal(received[0]!.validation_id, reply.body.validation_id);
   assert.equal(received[0]!.issue_count, reply.body.issue_count);
+});
+
+test('the reconciliation example finds by polling the history what the webhook did not bring', async () => {
+  const started = new Date(Date.now() - 60_000);
+  const client = createClient({ baseUrl: server.url, token: await server.login('acme', 'user') });
+  // What the webhook brought so far; the next validation stands for one whose delivery was lost.
+  const delivered = new Set(received.map((e) => e.validation_id));
+  const reply = await server.call('/api/v1/validate', body, { token: await server.login('acme', 'user') });
+  assert.equal(reply.status, 200, reply.text);
+  const missed: string[] = [];
+  const count = await reconcile(client, {
+    since: started,
+    handled: (id) => delivered.has(id),
+    onMissed: (r) => void missed.push(r.validation_id),
+  });
+  assert.ok(missed.includes(reply.body.validation_id), JSON.stringify(missed));
+  assert.ok(!missed.some((id) => delivered.has(id)));
+  assert.equal(count, missed.length);
 });
 
 test('a receiver that sleeps 10 seconds does not hold the response', async () => {

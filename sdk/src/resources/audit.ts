@@ -1,6 +1,6 @@
 import type { AuditEvent, AuditEventPage, AuditExport, AuditExportRequest, SystemCard } from '../generated/schemas.js';
 import { iteratePages } from '../pagination.js';
-import { type RequestOptions, type Transport, unwrap } from '../request.js';
+import { accepting, type RequestOptions, type Transport, unwrap } from '../request.js';
 import type { WithResponse } from '../response.js';
 import type { RequestBody } from '../types.js';
 
@@ -29,12 +29,12 @@ export class Audit {
   export(body: AuditExportParams & { format: 'csv' }, options?: RequestOptions): Promise<string>;
   export(body?: AuditExportParams & { format?: 'json' }, options?: RequestOptions): Promise<WithResponse<AuditExport>>;
   async export(body?: AuditExportParams, options?: RequestOptions): Promise<string | WithResponse<AuditExport>> {
-    const parseAs = body?.format === 'csv' ? 'text' : 'json';
+    const csv = body?.format === 'csv';
     return unwrap(
       await this.transport.raw.POST('/api/v1/audit/export', {
         body: body as AuditExportRequest | undefined,
-        parseAs,
-        ...this.transport.init(options),
+        parseAs: csv ? 'text' : 'json',
+        ...accepting(this.transport.init(options), csv ? 'text/csv' : 'application/json'),
       }),
     );
   }
