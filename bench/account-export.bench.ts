@@ -28,6 +28,7 @@ import { AuditStore } from '../server/src/store/audit-store.js';
 import { loadTenantFile } from '../server/src/tenants/tenant-file.js';
 import { cloneHistory } from '../server/test/account/seed.js';
 import { entriesOfEveryKind, seedChain } from '../server/test/support/audit.js';
+import { sampleMemory } from './support/memory-sampler.js';
 
 const password = 'benchmark-admin-password-2026';
 
@@ -175,44 +176,21 @@ async function seed(server: RunningServer, token: string, customerId: string, co
  * the live heap after a full collection every 250 ms), then checks every entry against the manifest.
  */
 async function measureExport(server: RunningServer, token: string, customerId: string, count: number): Promise<Measurement> {
-  const gc = globalThis.gc;
-  if (!gc) throw new Error('run with --expose-gc (npm run bench does)');
-  gc();
-  const before = process.memoryUsage();
-  let peakRss = before.rss;
-  let peakHeap = before.heapUsed;
-  let peakLive = before.heapUsed;
-  const sampler = setInterval(() => {
-    const { rss, heapUsed } = process.memoryUsage();
-    peakRss = Math.max(peakRss, rss);
-    peakHeap = Math.max(peakHeap, heapUsed);
-  }, 10);
-  const liveSampler = setInterval(() => {
-    gc();
-    peakLive = Math.max(peakLive, process.memoryUsage().heapUsed);
-  }, 250);
+  const memory = sampleMemory();
   const file = join(dir, `${customerId}.zip`);
   const started = performance.now();
   try {
     const response = await post(server, '/api/v1/account/export', {}, token);
     if (response.status !== 200) throw new Error(`export answered ${response.status}: ${await response.text()}`);
     await pipeline(Readable.fromWeb(response.body! as import('node:stream/web').ReadableStream), createWriteStream(file));
-  } finally {
-    clearInterval(sampler);
-    clearInterval(liveSampler);
+  } catch (error) {
+    memory.stop();
+    throw error;
   }
+  const growth = memory.stop();
   const totalMs = performance.now() - started;
   const { records, bytes } = await checkZip(file, count);
-  const mb = (value: number) => Math.round((value / 2 ** 20) * 10) / 10;
-  return {
-    customerId,
-    records,
-    bytes,
-    totalMs,
-    rssGrowthMb: mb(peakRss - before.rss),
-    heapGrowthMb: mb(peakHeap - before.heapUsed),
-    liveGrowthMb: mb(peakLive - before.heapUsed),
-  };
+  return { customerId, records, bytes, totalMs, ...growth };
 }
 
 /** Streams every entry through SHA-256 and a line count and compares with the manifest; returns the records and ZIP size. */

@@ -22,6 +22,7 @@ import { listen, type RunningServer } from '../server/src/server.js';
 import { AuditStore } from '../server/src/store/audit-store.js';
 import { loadTenantFile } from '../server/src/tenants/tenant-file.js';
 import { entriesOfEveryKind, seedChain } from '../server/test/support/audit.js';
+import { sampleMemory } from './support/memory-sampler.js';
 
 const emulatorRole = 'AUDIT_BENCH_EMULATOR';
 const dayMs = 24 * 60 * 60 * 1000;
@@ -177,22 +178,7 @@ async function seed(store: AuditStore, tenant: Parameters<typeof seedChain>[1], 
  * 250 ms.
  */
 async function measureExport(server: RunningServer, body: object, label: string, expectedEvents: number): Promise<Measurement> {
-  const gc = globalThis.gc;
-  if (!gc) throw new Error('run with --expose-gc (npm run bench does)');
-  gc();
-  const baseline = process.memoryUsage();
-  let peakHeap = baseline.heapUsed;
-  let peakLive = baseline.heapUsed;
-  let peakRss = baseline.rss;
-  const sampler = setInterval(() => {
-    const { heapUsed, rss } = process.memoryUsage();
-    peakHeap = Math.max(peakHeap, heapUsed);
-    peakRss = Math.max(peakRss, rss);
-  }, 10);
-  const liveSampler = setInterval(() => {
-    gc();
-    peakLive = Math.max(peakLive, process.memoryUsage().heapUsed);
-  }, 250);
+  const memory = sampleMemory();
   const started = performance.now();
   let firstByteMs = 0;
   let bytes = 0;
@@ -217,24 +203,15 @@ async function measureExport(server: RunningServer, body: object, label: string,
       records += text.split(marker).length - 1;
       tail = text.slice(-(marker.length - 1));
     }
-  } finally {
-    clearInterval(sampler);
-    clearInterval(liveSampler);
+  } catch (error) {
+    memory.stop();
+    throw error;
   }
+  const growth = memory.stop();
   const exported = label.startsWith('csv') ? records - 1 : records;
   if (exported !== expectedEvents) throw new Error(`${label}: exported ${exported} events, expected ${expectedEvents}`);
   const totalMs = performance.now() - started;
-  const mb = (value: number) => Math.round((value / 2 ** 20) * 10) / 10;
-  return {
-    label,
-    events: exported,
-    bytes,
-    firstByteMs,
-    totalMs,
-    heapGrowthMb: mb(peakHeap - baseline.heapUsed),
-    liveGrowthMb: mb(peakLive - baseline.heapUsed),
-    rssGrowthMb: mb(peakRss - baseline.rss),
-  };
+  return { label, events: exported, bytes, firstByteMs, totalMs, ...growth };
 }
 
 function print(m: Measurement): void {

@@ -2,6 +2,8 @@
 // Lines files, each line an object in the shape the API returns it, and a manifest with the
 // tenant's settings (without secrets) and every file's record count and SHA-256. Every file is
 // read from Cosmos page by page while the archive is sent, so memory does not grow with the tenant.
+
+import { mapPages, readAhead } from '../../lib/pages.js';
 import type { AccountPages } from '../../store/account-pages.js';
 import type { AuditStore } from '../../store/audit-store.js';
 import type { UserStore } from '../../store/user-store.js';
@@ -79,17 +81,4 @@ export class AccountExporter {
     const stamp = generatedAt.toISOString().slice(0, 19).replaceAll(':', '-');
     return { filename: `account-${customerId}-${stamp}.zip`, contentType: 'application/zip', body };
   }
-}
-
-async function readAhead<T>(pages: AsyncGenerator<T>): Promise<AsyncIterable<T>> {
-  const first = await pages.next();
-  return (async function* () {
-    if (first.done) return;
-    yield first.value;
-    yield* pages;
-  })();
-}
-
-async function* mapPages<A, B>(pages: AsyncIterable<A[]>, map: (item: A) => B): AsyncGenerator<B[]> {
-  for await (const page of pages) yield page.map(map);
 }

@@ -7,44 +7,25 @@ import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
 import type { TenantStateStore } from '../../store/tenant-state-store.js';
 import type { Tenant } from '../../tenants/tenant.js';
+import { PeriodicPass } from '../periodic-pass.js';
 import type { AccountDeletion } from './account-deletion.js';
 
 const intervalMs = 60_000;
 /** Longer than the time between two heartbeats of a deletion that is moving, and than any request runs. */
 export const stalledAfterMs = 5 * 60_000;
 
-export class DeletionRecovery {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-
+export class DeletionRecovery extends PeriodicPass {
   constructor(
     private readonly deletion: AccountDeletion,
     private readonly state: TenantStateStore,
     private readonly tenants: readonly Tenant[],
     private readonly clock: Clock,
     private readonly log: Logger,
-  ) {}
-
-  start(): void {
-    this.timer ??= setInterval(() => void this.runOnce(), intervalMs).unref();
-    void this.runOnce();
+  ) {
+    super(intervalMs);
   }
 
-  /** One pass over every tenant; a pass already under way is joined, not repeated. */
-  runOnce(): Promise<void> {
-    this.running ??= this.pass().finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private async pass(): Promise<void> {
+  protected async pass(): Promise<void> {
     const stalledBefore = this.clock.now().getTime() - stalledAfterMs;
     for (const tenant of this.tenants) {
       try {

@@ -5,6 +5,7 @@ import { BadRequestError } from '../../errors.js';
 import type { components } from '../../generated/openapi.js';
 import { type CsvCell, csvRow } from '../../lib/csv.js';
 import { addDays, dayRange } from '../../lib/day-range.js';
+import { mapPages, readAhead } from '../../lib/pages.js';
 import type { AuditStore } from '../../store/audit-store.js';
 import type { Caller } from '../call-context.js';
 import { kindRecords } from './audit-trail.js';
@@ -165,20 +166,6 @@ const rawColumns: Columns<AuditEvent> = [
   ['external_reference', (e) => e.data.external_reference],
   ['hash', (e) => e.hash],
 ];
-
-/** Reads the first page at once, so that a failing store is reported before the response starts. */
-async function readAhead<T>(pages: AsyncGenerator<T>): Promise<AsyncIterable<T>> {
-  const first = await pages.next();
-  return (async function* () {
-    if (first.done) return;
-    yield first.value;
-    yield* pages;
-  })();
-}
-
-async function* mapPages<A, B>(pages: AsyncIterable<A[]>, map: (item: A) => B): AsyncGenerator<B[]> {
-  for await (const page of pages) yield page.map(map);
-}
 
 /** `{…envelope, "events": [ … ]}`, one chunk per page. */
 async function* jsonDocument(envelope: object, pages: AsyncIterable<object[]>): AsyncGenerator<string> {

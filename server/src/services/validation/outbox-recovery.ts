@@ -4,42 +4,23 @@
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
 import type { Tenant } from '../../tenants/tenant.js';
+import { PeriodicPass } from '../periodic-pass.js';
 import type { ValidationRecorder } from './validation-recorder.js';
 
 const intervalMs = 60_000;
 const graceMs = 30_000;
 
-export class OutboxRecovery {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-
+export class OutboxRecovery extends PeriodicPass {
   constructor(
     private readonly recorder: ValidationRecorder,
     private readonly tenants: readonly Tenant[],
     private readonly clock: Clock,
     private readonly log: Logger,
-  ) {}
-
-  start(): void {
-    this.timer ??= setInterval(() => void this.runOnce(), intervalMs).unref();
-    void this.runOnce();
+  ) {
+    super(intervalMs);
   }
 
-  /** One pass over every tenant; a pass already under way is joined, not repeated. */
-  runOnce(): Promise<void> {
-    this.running ??= this.pass().finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private async pass(): Promise<void> {
+  protected async pass(): Promise<void> {
     const before = new Date(this.clock.now().getTime() - graceMs);
     for (const tenant of this.tenants) {
       try {
