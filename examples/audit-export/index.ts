@@ -12,7 +12,9 @@
 // verified trail.
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { type AuditChainResult, createClient, type GroundcheckClient, verifyAuditChain } from '@groundcheck/sdk';
+import { type AuditChainResult, type GroundcheckClient, verifyAuditChain } from '@groundcheck/sdk';
+import { parse } from 'csv-parse/sync';
+import { clientFromEnv } from '../client-from-env.js';
 
 export interface AuditExportResult {
   file: string;
@@ -35,50 +37,11 @@ export async function exportAudit(client: GroundcheckClient, file: string, now =
   const chain = await verifyAuditChain(raw.events);
 
   const verified = new Map(raw.events.map((event) => [event.sequence, event.hash]));
-  const [header = [], ...rows] = parseCsv(csv);
+  const [header = [], ...rows] = parse(csv) as string[][];
   const sequence = header.indexOf('sequence');
   const hash = header.indexOf('hash');
   const unmatched = rows.filter((row) => verified.get(Number(row[sequence])) !== row[hash]).length;
   return { file, rows: rows.length, chain, unmatched };
-}
-
-/** RFC 4180: CRLF-separated records, fields quoted with `"` when they hold a comma, quote or line break. */
-export function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted && char === '"' && text[i + 1] === '"') {
-      field += '"';
-      i += 1;
-    } else if (char === '"') {
-      quoted = !quoted;
-    } else if (quoted) {
-      field += char;
-    } else if (char === ',') {
-      record.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      records.push([...record, field]);
-      record = [];
-      field = '';
-      i += 1;
-    } else {
-      field += char;
-    }
-  }
-  if (field !== '' || record.length > 0) records.push([...record, field]);
-  return records;
-}
-
-function clientFromEnv(): GroundcheckClient {
-  const baseUrl = process.env.GROUNDCHECK_URL ?? 'http://127.0.0.1:4010';
-  const { GROUNDCHECK_TOKEN: token, GROUNDCHECK_CUSTOMER_ID: customerId, GROUNDCHECK_API_KEY: apiKey } = process.env;
-  if (token) return createClient({ baseUrl, token });
-  if (customerId && apiKey) return createClient({ baseUrl, customerId, apiKey });
-  throw new Error('Set GROUNDCHECK_TOKEN, or GROUNDCHECK_CUSTOMER_ID and GROUNDCHECK_API_KEY.');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

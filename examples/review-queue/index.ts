@@ -7,7 +7,8 @@
 // user role. GROUNDCHECK_URL defaults to the mock (`npm run mock`).
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createClient, type GroundcheckClient, type ValidationRecord } from '@groundcheck/sdk';
+import type { GroundcheckClient, ValidationRecord } from '@groundcheck/sdk';
+import { clientFromEnv } from '../client-from-env.js';
 
 /** Every validation pending review, newest first (at most `max`). */
 export async function pendingReviews(client: GroundcheckClient, max = 50): Promise<ValidationRecord[]> {
@@ -26,14 +27,6 @@ export async function approve(client: GroundcheckClient, validationId: string, n
 
 export function describeRecord(record: ValidationRecord): string {
   return `${record.validation_id}  ${record.created_at}  ${record.severity.padEnd(8)} ${record.issue_count} issue(s)  ${record.question}`;
-}
-
-function clientFromEnv(): GroundcheckClient {
-  const baseUrl = process.env.GROUNDCHECK_URL ?? 'http://127.0.0.1:4010';
-  const { GROUNDCHECK_TOKEN: token, GROUNDCHECK_CUSTOMER_ID: customerId, GROUNDCHECK_API_KEY: apiKey } = process.env;
-  if (token) return createClient({ baseUrl, token });
-  if (customerId && apiKey) return createClient({ baseUrl, customerId, apiKey });
-  throw new Error('Set GROUNDCHECK_TOKEN, or GROUNDCHECK_CUSTOMER_ID and GROUNDCHECK_API_KEY.');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

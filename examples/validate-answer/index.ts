@@ -9,7 +9,8 @@
 // arguments it checks a sample answer; GROUNDCHECK_URL defaults to the mock (`npm run mock`).
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type Claim, createClient, type GroundcheckClient, type Validation } from '@groundcheck/sdk';
+import type { Claim, GroundcheckClient, Validation } from '@groundcheck/sdk';
+import { clientFromEnv } from '../client-from-env.js';
 
 type Checked = Extract<Validation, { mode: 'validate' }>;
 
@@ -51,14 +52,6 @@ export function formatFindings(result: Checked, color = false): string {
   }
   if (result.findings.length === 0) lines.push('', 'No findings.');
   return lines.join('\n');
-}
-
-function clientFromEnv(): GroundcheckClient {
-  const baseUrl = process.env.GROUNDCHECK_URL ?? 'http://127.0.0.1:4010';
-  const { GROUNDCHECK_TOKEN: token, GROUNDCHECK_CUSTOMER_ID: customerId, GROUNDCHECK_API_KEY: apiKey } = process.env;
-  if (token) return createClient({ baseUrl, token });
-  if (customerId && apiKey) return createClient({ baseUrl, customerId, apiKey });
-  throw new Error('Set GROUNDCHECK_TOKEN, or GROUNDCHECK_CUSTOMER_ID and GROUNDCHECK_API_KEY.');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

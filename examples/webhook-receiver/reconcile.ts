@@ -7,7 +7,8 @@
 //
 // (or GROUNDCHECK_CUSTOMER_ID and GROUNDCHECK_API_KEY instead of GROUNDCHECK_TOKEN).
 import { fileURLToPath } from 'node:url';
-import { createClient, type GroundcheckClient, type ValidationRecord } from '@groundcheck/sdk';
+import type { GroundcheckClient, ValidationRecord } from '@groundcheck/sdk';
+import { clientFromEnv } from '../client-from-env.js';
 
 export interface ReconcileOptions {
   /** Look at validations created at or after this time: the last run's start, minus some margin. */
@@ -29,14 +30,6 @@ export async function reconcile(client: GroundcheckClient, { since, handled, onM
     missed += 1;
   }
   return missed;
-}
-
-function clientFromEnv(): GroundcheckClient {
-  const baseUrl = process.env.GROUNDCHECK_URL ?? 'http://127.0.0.1:4010';
-  const { GROUNDCHECK_TOKEN: token, GROUNDCHECK_CUSTOMER_ID: customerId, GROUNDCHECK_API_KEY: apiKey } = process.env;
-  if (token) return createClient({ baseUrl, token });
-  if (customerId && apiKey) return createClient({ baseUrl, customerId, apiKey });
-  throw new Error('Set GROUNDCHECK_TOKEN, or GROUNDCHECK_CUSTOMER_ID and GROUNDCHECK_API_KEY.');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

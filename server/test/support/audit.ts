@@ -2,6 +2,7 @@
 // store-level seeder for long chains, an RFC 4180 reader and the contract's export schema.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { parse } from 'csv-parse/sync';
 import { dereferencedSpec } from '../../../test/support/spec.js';
 import { generateApiKey } from '../../src/auth/api-keys.js';
 import type { components } from '../../src/generated/openapi.js';
@@ -119,35 +120,10 @@ export async function seedChain(
   return seeded;
 }
 
-/** RFC 4180 records: quoted fields may hold commas, doubled quotes and line breaks; records end in CRLF. */
+/** RFC 4180 records (csv-parse), after checking that every record ends in CRLF as the export writes them. */
 export function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted && char === '"' && text[i + 1] === '"') {
-      field += '"';
-      i += 1;
-    } else if (char === '"') {
-      quoted = !quoted;
-    } else if (quoted) {
-      field += char;
-    } else if (char === ',') {
-      record.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      records.push([...record, field]);
-      record = [];
-      field = '';
-      i += 1;
-    } else {
-      field += char;
-    }
-  }
-  if (field !== '' || record.length > 0) throw new Error('the CSV does not end with CRLF');
-  return records;
+  if (text !== '' && !text.endsWith('\r\n')) throw new Error('the CSV does not end with CRLF');
+  return parse(text, { record_delimiter: '\r\n' }) as string[][];
 }
 
 /** A validator for the contract's `AuditExport` schema: streamed bodies bypass the server's own response validation. */
