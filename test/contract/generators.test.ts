@@ -4,15 +4,22 @@
 // take the name of a global (a schema named `Date` shadowed the global Date in every client).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
 import { rawSpec, repoRoot, specPath } from '../support/spec.js';
 
 const run = promisify(execFile);
-const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name);
+// Each generator's own command, from its package.json: node_modules/.bin/openapi is Redocly's or
+// openapi-typescript-codegen's depending on the install order.
+function generator(pkg: string, ...args: string[]) {
+  const manifest = join(repoRoot, 'node_modules', pkg, 'package.json');
+  const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin: string | Record<string, string> };
+  const script = typeof bin === 'string' ? bin : Object.values(bin)[0]!;
+  return run(process.execPath, [join(dirname(manifest), script), ...args], { cwd: out });
+}
 const out = mkdtempSync(join(tmpdir(), 'gc-generators-'));
 after(() => rmSync(out, { recursive: true, force: true }));
 
@@ -31,9 +38,9 @@ export const when: Date = new Date(0);
 
 before(async () => {
   await Promise.all([
-    run(bin('openapi-ts'), ['--input', specPath, '--output', join(out, 'hey'), '--silent'], { cwd: out }),
-    run(bin('orval'), ['--input', specPath, '--output', join(out, 'orval', 'api.ts'), '--client', 'fetch'], { cwd: out }),
-    run(bin('openapi'), ['--input', specPath, '--output', join(out, 'codegen')], { cwd: out }),
+    generator('@hey-api/openapi-ts', '--input', specPath, '--output', join(out, 'hey'), '--silent'),
+    generator('orval', '--input', specPath, '--output', join(out, 'orval', 'api.ts'), '--client', 'fetch'),
+    generator('openapi-typescript-codegen', '--input', specPath, '--output', join(out, 'codegen')),
   ]);
   writeFileSync(join(out, 'probe-hey.ts'), probe('./hey/types.gen'));
   writeFileSync(join(out, 'probe-orval.ts'), probe('./orval/api'));
