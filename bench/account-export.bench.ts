@@ -1,33 +1,16 @@
-// Account export memory benchmark: exports a tenant with 200 000 history records and 200 000 audit
-// events as a streamed ZIP over HTTP, and a tenant with a tenth of that, and prints for each the
-// peak growth of RSS and of the live heap, and records per second. A streamed export needs the
-// same memory for both; one that collected the records first would need ten times as much.
-//
-// The server runs in this process (its memory is what is measured); the Cosmos emulator runs in a
-// child process, patched for large containers exactly as the audit export benchmark patches it
-// (that benchmark's file, started in its emulator role). Everything listens on 127.0.0.1.
-//
-// Usage: npm run bench -- account-export [--records=200000] [--baseline=20000]
-import { type ChildProcess, fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
-import { stringify } from 'yaml';
 import yauzl from 'yauzl';
-import { generateApiKey } from '../server/src/auth/api-keys.js';
 import { hashPassword } from '../server/src/auth/passwords.js';
-import { loadConfig } from '../server/src/config.js';
-import { buildContainer } from '../server/src/container.js';
-import { createLogger } from '../server/src/logger.js';
-import { listen, type RunningServer } from '../server/src/server.js';
+import type { RunningServer } from '../server/src/server.js';
 import { AuditStore } from '../server/src/store/audit-store.js';
-import { loadTenantFile } from '../server/src/tenants/tenant-file.js';
 import { cloneHistory } from '../server/test/account/seed.js';
 import { entriesOfEveryKind, seedChain } from '../server/test/support/audit.js';
+import { numberArgument, startBenchServer } from './support/bench-server.js';
 import { sampleMemory } from './support/memory-sampler.js';
 
 const password = 'benchmark-admin-password-2026';
@@ -62,9 +45,7 @@ setTimeout(
   90 * 60 * 1000,
 ).unref();
 
-const { endpoint, child } = await startEmulator();
 const dir = mkdtempSync(join(tmpdir(), 'gc-account-bench-'));
-const tenantsFile = join(dir, 'tenants.yaml');
 const passwordHash = await hashPassword(password);
 const tenant = (customerId: string) => ({
   customer_id: customerId,
@@ -73,20 +54,7 @@ const tenant = (customerId: string) => ({
   rate_limit: { requests: 1_000_000, window_seconds: 60 },
   auth: { local: { users: [{ email: `admin@${customerId}.test`, name: 'Admin', role: 'admin', password_hash: passwordHash }] } },
 });
-writeFileSync(tenantsFile, stringify({ tenants: [tenant('baseline'), tenant('large')] }));
-const config = loadConfig({
-  PORT: '0',
-  HOST: '127.0.0.1',
-  TENANTS_FILE: tenantsFile,
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
-  COSMOS_ENDPOINT: endpoint,
-  COSMOS_KEY: Buffer.from('benchmark').toString('base64'),
-  JWT_SECRET: generateApiKey().key,
-});
-const container = await buildContainer(config, createLogger(config.logLevel));
-const server = await listen(container);
-const tenants = loadTenantFile(tenantsFile, { historyTtlDays: config.historyTtlDays, region: config.region });
+const { container, server, tenants, close } = await startBenchServer(dir, [tenant('baseline'), tenant('large')]);
 const audit = new AuditStore(container.cosmos.container('audit'));
 
 console.log(`account export benchmark: ${baseline} and ${large} history records and audit events per tenant`);
@@ -108,25 +76,10 @@ try {
     print(measurement);
   }
 } finally {
-  await server.close();
-  child.kill();
+  await close();
   rmSync(dir, { recursive: true, force: true });
 }
 console.log(verdict(results));
-
-/** The audit export benchmark's patched emulator, started in its own process. */
-async function startEmulator(): Promise<{ endpoint: string; child: ChildProcess }> {
-  const child = fork(fileURLToPath(new URL('audit-export.bench.ts', import.meta.url)), [], {
-    env: { ...process.env, AUDIT_BENCH_EMULATOR: '1' },
-    execArgv: ['--import', 'tsx'],
-    stdio: 'inherit',
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (message: { port: number }) => resolve(message.port));
-    child.once('exit', (code) => reject(new Error(`the emulator exited with ${code}`)));
-  });
-  return { endpoint: `http://127.0.0.1:${port}`, child };
-}
 
 async function login(server: RunningServer, customerId: string): Promise<string> {
   const response = await post(server, '/auth/login', { email: `admin@${customerId}.test`, password, customer_id: customerId });
@@ -258,11 +211,4 @@ function verdict([small, big]: Measurement[]): string {
     `rss growth ${small!.rssGrowthMb} -> ${big!.rssGrowthMb} MiB: ` +
     (flat ? 'flat, memory does not grow with the size of the tenant' : 'GROWS with the size of the tenant')
   );
-}
-
-function numberArgument(name: string, fallback: number): number {
-  const raw = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
-  const value = raw === undefined ? fallback : Number(raw);
-  if (!Number.isSafeInteger(value) || value < 2) throw new Error(`--${name} must be a whole number above 1`);
-  return value;
 }

@@ -1,30 +1,13 @@
-// Audit export memory benchmark: exports 200 000 events of one tenant as JSON and CSV over HTTP
-// and compares the memory the export takes with an export of 20 000 events. A streamed export
-// needs the same memory for both; one that collects the events first needs ten times as much.
-//
-// The server runs in this process (its heap is what is measured); the Cosmos emulator runs in a
-// child process so that its own memory stays out of the figures. Everything listens on 127.0.0.1.
-//
-// Usage: npm run bench -- audit-export [--events=200000] [--baseline=20000]
-import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { stringify } from 'yaml';
 import { generateApiKey } from '../server/src/auth/api-keys.js';
-import { loadConfig } from '../server/src/config.js';
-import { buildContainer } from '../server/src/container.js';
-import { createLogger } from '../server/src/logger.js';
-import { listen, type RunningServer } from '../server/src/server.js';
+import type { RunningServer } from '../server/src/server.js';
 import { AuditStore } from '../server/src/store/audit-store.js';
-import { loadTenantFile } from '../server/src/tenants/tenant-file.js';
 import { entriesOfEveryKind, seedChain } from '../server/test/support/audit.js';
+import { numberArgument, startBenchServer } from './support/bench-server.js';
 import { sampleMemory } from './support/memory-sampler.js';
 
-const emulatorRole = 'AUDIT_BENCH_EMULATOR';
 const dayMs = 24 * 60 * 60 * 1000;
 const seedChunk = 99 * 100;
 
@@ -40,54 +23,7 @@ interface Measurement {
   rssGrowthMb: number;
 }
 
-if (process.env[emulatorRole]) await runEmulator();
-else await runBenchmark();
-
-/**
- * The in-memory Cosmos emulator, in this child process. Its query compiler (@zeit/cosmosdb-query)
- * gathers the documents with `reduce(($, c) => [...$, { c }], [])`, copying the array once per
- * document: quadratic, hours per page at 200 000 items. The same expression as a linear
- * filter + map is patched in here, for the benchmark only. Each page still scans and sorts the
- * whole container, so the export takes minutes here where Cosmos DB serves pages from its index.
- */
-async function runEmulator(): Promise<void> {
-  const require = createRequire(import.meta.url);
-  const serverPath = require.resolve('@vercel/cosmosdb-server');
-  const createQuery = createRequire(serverPath)('@zeit/cosmosdb-query').default as (sql: string) => object;
-  const prototype = Object.getPrototypeOf(createQuery('SELECT * FROM c'));
-  const compile = Object.getOwnPropertyDescriptor(prototype, 'code')!.get!;
-  const quadratic = /\$c\.reduce\(\(\$, (\w+)\) => typeof \1 !== "undefined" \? \[\.\.\.\$, \{\s*\1: \1\s*\}\] : \$, \[\]\)/g;
-  Object.defineProperty(prototype, 'code', {
-    get(this: object) {
-      return (compile.call(this) as string).replace(
-        quadratic,
-        (_, c: string) => `$c.filter((${c}) => typeof ${c} !== "undefined").map((${c}) => ({ ${c}: ${c} }))`,
-      );
-    },
-  });
-  if ((createQuery('SELECT * FROM c') as { code: string }).code.includes('[...$')) {
-    throw new Error('the emulator no longer generates the expected query code; update the patch in bench/audit-export.bench.ts');
-  }
-  const { createHttpServer } = require(serverPath) as typeof import('@vercel/cosmosdb-server');
-  const emulator = createHttpServer();
-  await new Promise<void>((resolve) => emulator.listen(0, '127.0.0.1', resolve));
-  process.send!({ port: (emulator.address() as AddressInfo).port });
-  // Ends with the benchmark: the parent kills this process, or its IPC channel closes.
-  process.on('disconnect', () => process.exit(0));
-}
-
-async function startEmulator(): Promise<{ endpoint: string; child: ChildProcess }> {
-  const child = fork(fileURLToPath(import.meta.url), [], {
-    env: { ...process.env, [emulatorRole]: '1' },
-    execArgv: ['--import', 'tsx'],
-    stdio: 'inherit',
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (message: { port: number }) => resolve(message.port));
-    child.once('exit', (code) => reject(new Error(`the emulator exited with ${code}`)));
-  });
-  return { endpoint: `http://127.0.0.1:${port}`, child };
-}
+await runBenchmark();
 
 async function runBenchmark(): Promise<void> {
   const large = numberArgument('events', 200_000);
@@ -101,9 +37,7 @@ async function runBenchmark(): Promise<void> {
     60 * 60 * 1000,
   ).unref();
 
-  const { endpoint, child } = await startEmulator();
   const adminKey = generateApiKey();
-  const tenantsFile = join(mkdtempSync(join(tmpdir(), 'gc-bench-')), 'tenants.yaml');
   const tenant = (customerId: string) => ({
     customer_id: customerId,
     name: customerId,
@@ -112,20 +46,10 @@ async function runBenchmark(): Promise<void> {
     api_keys: [{ id: adminKey.id, role: 'admin', sha256: adminKey.sha256 }],
     auth: { local: { users: [] } },
   });
-  writeFileSync(tenantsFile, stringify({ tenants: [tenant('baseline'), tenant('large')] }));
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    TENANTS_FILE: tenantsFile,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    COSMOS_ENDPOINT: endpoint,
-    COSMOS_KEY: Buffer.from('benchmark').toString('base64'),
-    JWT_SECRET: generateApiKey().key,
-  });
-  const container = await buildContainer(config, createLogger(config.logLevel));
-  const server = await listen(container);
-  const tenants = loadTenantFile(tenantsFile, { historyTtlDays: config.historyTtlDays, region: config.region });
+  const { container, server, tenants, close } = await startBenchServer(mkdtempSync(join(tmpdir(), 'gc-bench-')), [
+    tenant('baseline'),
+    tenant('large'),
+  ]);
   const store = new AuditStore(container.cosmos.container('audit'));
 
   console.log(`audit export benchmark: ${baseline} and ${large} events, Cosmos emulator in a child process, server in this one`);
@@ -153,8 +77,7 @@ async function runBenchmark(): Promise<void> {
       }
     }
   } finally {
-    await server.close();
-    child.kill();
+    await close();
   }
   console.log(verdict(results));
 }
@@ -236,11 +159,4 @@ function verdict(results: Measurement[]): string {
     );
   });
   return lines.join('\n');
-}
-
-function numberArgument(name: string, fallback: number): number {
-  const raw = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
-  const value = raw === undefined ? fallback : Number(raw);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
-  return value;
 }

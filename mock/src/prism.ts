@@ -18,28 +18,49 @@ export interface PrismOptions {
 export interface RunningPrism {
   host: string;
   port: number;
+  /** The last megabyte Prism printed, when no `log` takes it (a proxy's log names every violation). */
+  output(): string;
   stop(): Promise<void>;
 }
 
 const host = '127.0.0.1';
+const keptOutput = 1 << 20;
 
 export async function startPrism(options: PrismOptions): Promise<RunningPrism> {
-  const port = await freePort();
-  const args = ['mock', '--host', host, '--port', String(port), options.specPath];
+  const args = ['mock', options.specPath];
   if (options.dynamic) args.push('--dynamic');
   if (options.seed !== undefined) args.push('--seed', options.seed);
-  const child = spawn(process.execPath, [prismBin(), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  await listening(child, options.log);
-  return {
-    host,
-    port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  return runPrism(args, options.log);
+}
+
+/** Prism's CLI with `args` (its command, spec and options) on a free loopback port. */
+export async function runPrism(args: string[], log?: PrismOptions['log']): Promise<RunningPrism> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [prismBin(), ...args, '--host', host, '--port', String(port)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      const text = chunk.toString();
+      log?.write(text);
+      if (!log) output = (output + text).slice(-keptOutput);
+      if (text.includes('Prism is listening on')) resolve();
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('error', reject);
+    child.once('exit', (code, signal) => reject(new Error(`Prism exited (${signal ?? code}) before listening:\n${output.slice(-8000)}`)));
+  });
+  return { host, port, output: () => output, stop: () => stop(child) };
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 }
 
 function prismBin(): string {
@@ -47,22 +68,6 @@ function prismBin(): string {
   const manifest = require.resolve('@stoplight/prism-cli/package.json');
   const { bin } = require(manifest) as { bin: { prism: string } };
   return join(dirname(manifest), bin.prism);
-}
-
-function listening(child: ChildProcess, log: PrismOptions['log']): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const read = (chunk: Buffer) => {
-      const text = chunk.toString();
-      log?.write(text);
-      if (!log) output = (output + text).slice(-8000);
-      if (text.includes('Prism is listening on')) resolve();
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.once('error', reject);
-    child.once('exit', (code, signal) => reject(new Error(`Prism exited (${signal ?? code}) before listening:\n${output}`)));
-  });
 }
 
 /** A loopback port that was free a moment ago. */

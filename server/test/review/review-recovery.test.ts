@@ -7,15 +7,15 @@ import { verifyAuditChain } from '../../../sdk/src/audit-chain.js';
 import type { Principal } from '../../src/auth/principal.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { createLogger } from '../../src/logger.js';
-import { AuditTrail } from '../../src/services/audit/audit-trail.js';
+import type { AuditTrail } from '../../src/services/audit/audit-trail.js';
 import type { Caller } from '../../src/services/call-context.js';
 import { ReviewService } from '../../src/services/review/review-service.js';
 import { AuditOutbox } from '../../src/services/validation/audit-outbox.js';
-import { AuditStore } from '../../src/store/audit-store.js';
 import { HistoryStore } from '../../src/store/history-store.js';
 import { SourceGroupStore } from '../../src/store/source-group-store.js';
 import type { Tenant } from '../../src/tenants/tenant.js';
 import { tenantsOf } from '../support/audit.js';
+import { FailingTrail } from '../support/failing-trail.js';
 import { writeFixture } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { auditTrail, recordValidation } from '../support/history.js';
@@ -31,21 +31,6 @@ before(async () => {
   history = new HistoryStore(server.cosmos.container('history'));
 });
 after(() => server.close());
-
-/** An audit trail that is unreachable for its first `failures` appends. */
-class FailingTrail extends AuditTrail {
-  constructor(private failures: number) {
-    super(new AuditStore(server.cosmos.container('audit')));
-  }
-
-  override async append(...args: Parameters<AuditTrail['append']>) {
-    if (this.failures > 0) {
-      this.failures -= 1;
-      throw new Error('injected: the audit trail is unreachable');
-    }
-    return super.append(...args);
-  }
-}
 
 function reviewerCall(validationId: string): Caller<{ id: string }> {
   const principal: Principal = {
@@ -84,7 +69,10 @@ const kinds = async (validationId: string) => (await auditTrail(server, 'acme', 
 
 test('the audit trail fails after the state changed: the event waits in the outbox and recovery appends it once', async () => {
   const { validation_id: id } = await recordValidation(server, tenant);
-  const record = await reviews(new FailingTrail(1)).review(reviewerCall(id), { action: 'approve', note: 'Checked.' });
+  const record = await reviews(new FailingTrail(server.cosmos.container('audit'), 1)).review(reviewerCall(id), {
+    action: 'approve',
+    note: 'Checked.',
+  });
   assert.equal(record.review.state, 'approved');
   const stored = await history.get('acme', id);
   assert.equal(stored!.outbox_pending, true);

@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { newId } from '../../src/lib/ids.js';
 import { createLogger } from '../../src/logger.js';
-import { AuditTrail } from '../../src/services/audit/audit-trail.js';
+import type { AuditTrail } from '../../src/services/audit/audit-trail.js';
 import { type CompletedValidation, ValidationRecorder } from '../../src/services/validation/validation-recorder.js';
 import { AuditStore } from '../../src/store/audit-store.js';
 import { HistoryStore } from '../../src/store/history-store.js';
 import type { Tenant } from '../../src/tenants/tenant.js';
 import { actors, auditFixture, tenantsOf } from '../support/audit.js';
+import { FailingTrail } from '../support/failing-trail.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 
 const historyTtlDays = 90;
@@ -67,21 +68,6 @@ async function auditKinds(customerId: string, validationId: string): Promise<str
   return kinds;
 }
 
-/** An audit trail that fails the first `failures` appends, as a Cosmos outage between the writes would. */
-class FailingTrail extends AuditTrail {
-  constructor(private failures: number) {
-    super(new AuditStore(server.cosmos.container('audit')));
-  }
-
-  override async append(...args: Parameters<AuditTrail['append']>) {
-    if (this.failures > 0) {
-      this.failures -= 1;
-      throw new Error('injected: the audit trail is unreachable');
-    }
-    return super.append(...args);
-  }
-}
-
 describe('recording a validation', () => {
   test('writes the history record with its ttl, the audit event and the counters', async () => {
     const recorder = new ValidationRecorder(history, server.services.audit.trail, historyTtlDays);
@@ -130,7 +116,11 @@ describe('a failure between the writes', () => {
   test('leaves the record with its outbox; recovery appends each event exactly once', async () => {
     const tenant = { ...tenants.acme!, workflow: { reviewRequired: 'always' as const } };
     const validation = completed();
-    await new ValidationRecorder(history, new FailingTrail(1), historyTtlDays).record(tenant, validation, log);
+    await new ValidationRecorder(history, new FailingTrail(server.cosmos.container('audit'), 1), historyTtlDays).record(
+      tenant,
+      validation,
+      log,
+    );
     assert.equal((await history.get('acme', validation.validationId))!.outbox_pending, true);
     assert.deepEqual(await auditKinds('acme', validation.validationId), []);
 
@@ -154,7 +144,11 @@ describe('a failure between the writes', () => {
         return super.append(...args);
       }
     }
-    await new ValidationRecorder(history, new SecondFails(0), historyTtlDays).record(tenant, validation, log);
+    await new ValidationRecorder(history, new SecondFails(server.cosmos.container('audit'), 0), historyTtlDays).record(
+      tenant,
+      validation,
+      log,
+    );
     assert.deepEqual(await auditKinds('acme', validation.validationId), ['validation_created']);
     await new ValidationRecorder(history, server.services.audit.trail, historyTtlDays).recover(tenant, new Date(Date.now() + 60_000));
     assert.deepEqual(await auditKinds('acme', validation.validationId), ['validation_created', 'review_required']);
@@ -163,7 +157,11 @@ describe('a failure between the writes', () => {
   test('recovery leaves records younger than its cut-off to the request still writing them', async () => {
     const validation = completed();
     const tenant = tenants.acme!;
-    await new ValidationRecorder(history, new FailingTrail(1), historyTtlDays).record(tenant, validation, log);
+    await new ValidationRecorder(history, new FailingTrail(server.cosmos.container('audit'), 1), historyTtlDays).record(
+      tenant,
+      validation,
+      log,
+    );
     const recorder = new ValidationRecorder(history, server.services.audit.trail, historyTtlDays);
     await recorder.recover(tenant, new Date(validation.createdAt.getTime() - 1000));
     assert.equal((await history.get('acme', validation.validationId))!.outbox_pending, true);
