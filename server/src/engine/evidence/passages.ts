@@ -1,5 +1,5 @@
 // Sources cut into sentence passages with offsets into their own text, in one linear pass.
-import type { EngineSource } from './types.js';
+import type { EngineSource } from '../types.js';
 
 export interface Passage {
   /** Index in the request's sources. */

@@ -2,10 +2,10 @@
 // pricier of the two" compares the values the answer itself gives to each subject; "Diarrhea was the
 // most frequent side effect (9%)" is checked against the other values of its kind in the sentence
 // the sources give that value in.
-import type { ReadPassage } from './evidence.js';
-import { greaterWords, lesserWords } from './lexicon.js';
-import { comparableKinds, type Quantity, sameQuantity } from './quantities.js';
-import { tokenize } from './tokens.js';
+import type { ReadPassage } from '../evidence/retrieval.js';
+import { greaterWords, lesserWords } from '../language/lexicon.js';
+import { comparableKinds, type Quantity, sameQuantity } from '../language/quantities.js';
+import { tokenize } from '../language/tokens.js';
 
 export interface Direction {
   greater: boolean;

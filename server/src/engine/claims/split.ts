@@ -1,7 +1,7 @@
 // The answer cut into claims with UTF-16 offsets: sentences, list items and clauses that carry
 // separate facts. Courtesy and framing ("Sure!", "Good question —", "Let me know if...") are not
 // claims; a leading "Yes"/"No" is kept as the answer's polarity.
-import { courtesyPatterns } from './lexicon.js';
+import { courtesyPatterns } from '../language/lexicon.js';
 
 export interface ClaimSpan {
   text: string;

@@ -1,9 +1,9 @@
 // A list the answer gives as the whole of a set ("The current members are A and B") where the sources
 // give the same names in one list with others ("members A and B, guitarist C, and bassist D"): the
 // answer leaves some out, so the set it states is not the sources'.
-import type { ReadPassage } from './evidence.js';
-import { isCapital, mentionsOf, nameRuns, nameText } from './names.js';
-import { type Token, tokenize } from './tokens.js';
+import type { ReadPassage } from '../evidence/retrieval.js';
+import { isCapital, mentionsOf, nameRuns, nameText } from '../language/names.js';
+import { type Token, tokenize } from '../language/tokens.js';
 
 export interface ShortList {
   missing: string[];

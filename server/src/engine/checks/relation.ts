@@ -6,11 +6,11 @@
 // group (lexicon's roleGroups); a role the sources give the name only another role for ("directed by
 // N" where they say "founder N") is contradicted. Attachments are read from parts of speech: passive
 // agents through lists and coordinated verbs, role nouns before a name, the verb or copula after it.
-import type { ReadPassage } from './evidence.js';
-import { roleGroups } from './lexicon.js';
-import { isCapital, mentionsOf, nameRuns, nameText } from './names.js';
-import { formsOf, type Token, tokenize } from './tokens.js';
-import { looseForms, synonymsOf } from './wording.js';
+import type { ReadPassage } from '../evidence/retrieval.js';
+import { roleGroups } from '../language/lexicon.js';
+import { isCapital, mentionsOf, nameRuns, nameText } from '../language/names.js';
+import { formsOf, type Token, tokenize } from '../language/tokens.js';
+import { looseForms, synonymsOf } from '../language/wording.js';
 
 /** Verbs that carry no relation of their own (copulas, light verbs, auxiliaries). */
 const lightVerbs = new Set([

@@ -1,8 +1,8 @@
 // Words and names said otherwise than the sources say them: a modifier swapped inside a phrase the
 // sources use ("narrow gauge track" for "standard gauge track") and a name given after "officially
 // known as" where the sources give another.
-import type { ReadPassage } from './evidence.js';
-import type { Token } from './tokens.js';
+import type { ReadPassage } from '../evidence/retrieval.js';
+import type { Token } from '../language/tokens.js';
 
 /**
  * A word the sources never use, in a phrase they do use with another word in its place: "a narrow

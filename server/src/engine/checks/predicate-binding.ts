@@ -3,10 +3,10 @@
 // variant of synth-pop" says of the artist what the sources say of the genre. Sentences about the
 // subject are those naming it (by its last word too: "Sharma" for "Neha Sharma") and the next one
 // when it goes on with a pronoun.
-import { type ReadPassage, retrieve, type SourceView } from './evidence.js';
-import { namePattern, nameRuns, nameText } from './names.js';
-import type { Token } from './tokens.js';
-import { isCommon, looseForms } from './wording.js';
+import { type ReadPassage, retrieve, type SourceView } from '../evidence/retrieval.js';
+import { namePattern, nameRuns, nameText } from '../language/names.js';
+import type { Token } from '../language/tokens.js';
+import { isCommon, looseForms } from '../language/wording.js';
 
 const continues = /^(?:he|she|it|they|his|her|its|their)\b/i;
 

@@ -2,10 +2,10 @@
 // and B, who is older?"): the option the answer picks is checked against the sources as a whole. An
 // ordering is decided by the years the sources give for each option; any other choice by which
 // option's sentences carry the question's own words ("inducted", "Hall of Fame").
-import type { SourceView } from './evidence.js';
-import { retrieve } from './evidence.js';
-import { stopwords } from './lexicon.js';
-import { tokenize } from './tokens.js';
+import type { SourceView } from '../evidence/retrieval.js';
+import { retrieve } from '../evidence/retrieval.js';
+import { stopwords } from '../language/lexicon.js';
+import { tokenize } from '../language/tokens.js';
 
 const earlierWanted = /\b(first|earlier|earliest|before|older|oldest|elder)\b/i;
 const laterWanted = /\b(later|latest|after|younger|youngest|newer|newest|more recent|most recent(ly)?)\b/i;

@@ -2,7 +2,7 @@
 // opens with "he" or "she" goes on about the person the previous sentence names first; "the canal"
 // refers to the "Orrin Canal" the sources name. In the answer, a claim that opens with "it" or "they"
 // is about the subject of the claim before it, or of the question.
-import type { SourceView } from './evidence.js';
+import type { SourceView } from '../evidence/retrieval.js';
 import { isCapital, nameRuns, nameText } from './names.js';
 import { type Token, tokenize } from './tokens.js';
 

@@ -2,7 +2,7 @@
 // transaction fee" are two fees. A figure the sources give in a sentence about one kind does not hold
 // for another kind the sources also name. A sentence that opens with "the fee" or "that fee" speaks of
 // the kind the sentence before it named.
-import type { SourceView } from './evidence.js';
+import type { SourceView } from '../evidence/retrieval.js';
 import { type Token, tokenize } from './tokens.js';
 
 /** A kind: the words that modify a head noun right before it, as written ("foreign transaction fee"). */

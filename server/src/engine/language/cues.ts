@@ -1,6 +1,6 @@
 // Claim-level signals the judge combines: what counts as a name or a bare answer, limits a
 // question's figure breaks, idioms, variants of a name and shared word roots. Pure helpers.
-import type { ReadPassage } from './evidence.js';
+import type { ReadPassage } from '../evidence/retrieval.js';
 import { praiseWords } from './lexicon.js';
 import { comparableKinds, type Quantity } from './quantities.js';
 import { formsOf, type Token } from './tokens.js';
