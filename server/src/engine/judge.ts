@@ -2,22 +2,23 @@
 // tied to them, negation and antonyms, quantifiers and limits, superlatives, praise), lenient on
 // wording (lemmas, stems, synonyms, derivation, the question's own words, framing). One claim at a
 // time, against the passages that speak about the claim's own subject.
-import { definitelyMentioned, pronounAntecedent } from './language/coreference.js';
-import { type ReadPassage, retrieve, type SourceView } from './evidence/retrieval.js';
+
 import { judgeFigures } from './checks/figures.js';
-import { negators, restrictions, universals } from './language/lexicon.js';
 import { unlinkedNames } from './checks/linked-names.js';
-import { claimNames, nameRuns } from './language/names.js';
 import { aliasMismatch, swappedWord } from './checks/naming.js';
-import { antonymClash, deniedButStated, polarityClash } from './language/negation.js';
 import { directionOf, notTheMost, rankedSuperlative } from './checks/ordering.js';
 import { wordAwayFromSubject } from './checks/predicate-binding.js';
-import { extractQuantities, type Quantity, sameQuantity } from './language/quantities.js';
 import { relationMismatch } from './checks/relation.js';
+import { type ReadPassage, retrieve, type SourceView } from './evidence/retrieval.js';
+import { definitelyMentioned, pronounAntecedent } from './language/coreference.js';
 import { addedPraise, brokenLimit, idiomSpans, isBare, isName, quantifiesSourceNoun, sharesRoot, variantOwner } from './language/cues.js';
+import { negators, restrictions, universals } from './language/lexicon.js';
+import { claimNames, nameRuns } from './language/names.js';
+import { antonymClash, deniedButStated, polarityClash } from './language/negation.js';
+import { extractQuantities, type Quantity, sameQuantity } from './language/quantities.js';
 import { formsOf, type Token, tokenize } from './language/tokens.js';
-import type { ClaimStatus } from './types.js';
 import { isCommon, looseForms } from './language/wording.js';
+import type { ClaimStatus } from './types.js';
 
 export interface JudgeContext {
   question: string;

@@ -1,15 +1,15 @@
 // validate: split the answer into claims, judge each against the sources, summarise.
 
-import { unanswered } from './checks/answer-kind.js';
-import { stemsOf } from './evidence/binding.js';
-import { type ClaimSpan, splitAnswer } from './claims/split.js';
-import { checkOptions } from './checks/options.js';
-import { shortList } from './checks/short-list.js';
-import { type ReadPassage, retrieve, type SourceView, viewSources } from './evidence/retrieval.js';
 import { type ClaimVerdict, summarise } from './aggregate/summary.js';
+import { unanswered } from './checks/answer-kind.js';
 import { checkBoth, checkContrast, type JointVerdict } from './checks/joint.js';
-import { type JudgeContext, type Judgment, judgeClaim } from './judge.js';
+import { checkOptions } from './checks/options.js';
 import { directionOf, wrongOrder } from './checks/ordering.js';
+import { shortList } from './checks/short-list.js';
+import { type ClaimSpan, splitAnswer } from './claims/split.js';
+import { stemsOf } from './evidence/binding.js';
+import { type ReadPassage, retrieve, type SourceView, viewSources } from './evidence/retrieval.js';
+import { type JudgeContext, type Judgment, judgeClaim } from './judge.js';
 import { extractQuantities, sameQuantity } from './language/quantities.js';
 import { formBag, formsOf, tokenize } from './language/tokens.js';
 import {

@@ -1,10 +1,11 @@
 // What kind of answer a question asks for. A true statement that does not give it ("Alf Clausen
 // composed the theme" for "In what year was its composer born?") does not answer the question; the
 // answer is then incomplete, whatever its claims' support.
-import { questionOptions } from './options.js';
-import { askedNoun, missedFocus } from './focus.js';
+
 import { extractQuantities } from '../language/quantities.js';
 import { tokenize } from '../language/tokens.js';
+import { askedNoun, missedFocus } from './focus.js';
+import { questionOptions } from './options.js';
 
 export type AnswerKind = 'time' | 'amount' | 'name';
 

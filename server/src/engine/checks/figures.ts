@@ -2,14 +2,15 @@
 // or follow from the answer's own figures. Another value sitting clearly closer to the claim's words
 // contradicts it; a value whose neighbours are another subject's names, or another kind of the
 // claim's thing ("the maintenance fee" for "the foreign transaction fee"), leaves it unsupported.
-import { derivable, derivableDate } from '../language/arithmetic.js';
+
 import { bindQuantity, foreignOwner, labelPairs, stemsOf } from '../evidence/binding.js';
-import { pronounSubject } from '../language/coreference.js';
 import type { ReadPassage } from '../evidence/retrieval.js';
 import type { ClaimInput, JudgeContext, Judgment } from '../judge.js';
+import { derivable, derivableDate } from '../language/arithmetic.js';
+import { pronounSubject } from '../language/coreference.js';
+import { isName } from '../language/cues.js';
 import { kindsOf, otherKind } from '../language/kinds.js';
 import type { Quantity } from '../language/quantities.js';
-import { isName } from '../language/cues.js';
 import { type Token, tokenize } from '../language/tokens.js';
 
 /** How much better another value must be placed than the claim's own for the claim to be displaced. */

@@ -1,11 +1,12 @@
 // Claims about two subjects at once: "A and B are both X" holds only if the sources say X in the
 // sentences about A and in those about B; "A is X, but B is not" is contradicted when B's sentences
 // say X. Word presence over the whole source cannot see this: each subject has its own sentences.
-import { nameRun, sentencesAbout } from './options.js';
+
 import type { SourceView } from '../evidence/retrieval.js';
 import { stopwords } from '../language/lexicon.js';
 import { tokenize } from '../language/tokens.js';
 import { looseForms } from '../language/wording.js';
+import { nameRun, sentencesAbout } from './options.js';
 
 const jointWords = new Set(['both', 'each', 'all', 'two', 'share', 'common', 'same', 'also', 'too']);
 

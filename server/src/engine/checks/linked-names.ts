@@ -1,8 +1,9 @@
 // Names a claim links must be linked in the sources: mentioned in one sentence, or in a sentence and
 // the next one that goes on about it through a pronoun. "He" goes on about one person only (the one
 // the previous sentence names first), not about every name in that sentence.
-import { antecedentOf, headNoun, personal, refersByHead } from '../language/coreference.js';
+
 import { retrieve, type SourceView } from '../evidence/retrieval.js';
+import { antecedentOf, headNoun, personal, refersByHead } from '../language/coreference.js';
 import { namePattern, nameRuns, nameText } from '../language/names.js';
 import { type Token, tokenize } from '../language/tokens.js';
 

@@ -2,9 +2,10 @@
 // right beside each value. "Fairhaven charges $32 for a cashier's check" is supported only if the
 // $32 in the sources sits next to "cashier's check" more than some other value does; when another
 // value sits closer to the claim's words, the answer gave one thing's figure for another.
-import type { ReadPassage } from './retrieval.js';
+
 import { comparableKinds, type Quantity, sameQuantity } from '../language/quantities.js';
 import type { Token } from '../language/tokens.js';
+import type { ReadPassage } from './retrieval.js';
 
 /** Words either side of a value that describe what it is the value of. */
 const before = 8;

@@ -1,9 +1,10 @@
 // BM25 ranking of passages per claim. The index is built only for the terms the request's claims and
 // question use, in one pass over the sources: linear in their size and far cheaper than a full
 // inverted index (minisearch took 150-280 ms to index 1 MB; this takes a fraction of that).
+
+import type { EngineSource } from '../types.js';
 import type { Passage } from './passages.js';
 import { scanTerms, termTable } from './term-scan.js';
-import type { EngineSource } from '../types.js';
 
 const k1 = 1.2;
 const b = 0.75;

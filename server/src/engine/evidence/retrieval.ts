@@ -2,13 +2,13 @@
 // claim's words, with the question's and the previous claim's words at lower weight so that short
 // answers ("Delhi") and follow-on sentences ("It costs $9") are located through their context.
 import { stopwords } from '../language/lexicon.js';
+import { extractQuantities, type Quantity } from '../language/quantities.js';
+import { formBag, type Token, tokenize } from '../language/tokens.js';
+import { looseForms } from '../language/wording.js';
+import type { EngineSource } from '../types.js';
 import type { Passage } from './passages.js';
 import { splitPassages } from './passages.js';
-import { extractQuantities, type Quantity } from '../language/quantities.js';
 import { buildIndex, type PassageIndex, termKey } from './ranking.js';
-import { formBag, type Token, tokenize } from '../language/tokens.js';
-import type { EngineSource } from '../types.js';
-import { looseForms } from '../language/wording.js';
 
 export interface ReadPassage extends Passage {
   id: number;
