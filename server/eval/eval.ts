@@ -1,122 +1,84 @@
-// npm run eval: runs the engine directly over the two dev data sets in ../shared/data and prints
-// accuracy, precision, recall and F1 of "has at least one issue", the figures per error type, the
-// share of hallucinated cases whose flagged claim overlaps the labelled span, and ms per case.
-// Options: --split=odd|even (only odd or even lines, for hold-out checks), --verbose (list misses),
-// --data=DIR (default ../shared/data beside the repository).
-import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createEngine, type EngineValidation } from '../src/engine/index.js';
+// npm run eval: cross-validated figures of the engine on every labelled set. Each realistic domain
+// is scored by the aggregator fitted on the other domains (and HaluEval); each half of HaluEval by
+// the one fitted on the other half (and the realistic sets). In-sample figures are never printed.
+// Options: --ablate (the table of each signal kind: its flags, and the figures without it),
+// --verbose (list every miss and false flag with its claims), --data=DIR (default ../shared/data).
+import { checkOfKind } from '../src/engine/checks/index.js';
+import { type Assessed, assessAll, crossValidate, type Metrics, metrics, type Outcome, setNames } from './cross-validation.js';
+import { loadCases, sharedDataDir } from './datasets.js';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string | undefined]));
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const dataDir = args.get('data') ?? join(repo, '../shared/data');
-const split = args.get('split');
-const verbose = args.has('verbose');
-const engine = createEngine();
-
-interface Case {
-  id: string;
-  question: string;
-  answer: string;
-  source: string;
-  hallucinated: boolean;
-  type: string;
-  span?: string;
-}
-
-function lines(file: string): unknown[] {
-  return readFileSync(join(dataDir, file), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l))
-    .filter((_, i) => !split || (split === 'odd' ? i % 2 === 0 : i % 2 === 1));
-}
-
-function haluCases(): Case[] {
-  return (
-    lines('halueval-qa-dev.jsonl') as { knowledge: string; question: string; right_answer: string; hallucinated_answer: string }[]
-  ).flatMap((l, i) => [
-    { id: `h${i}r`, question: l.question, answer: l.right_answer, source: l.knowledge, hallucinated: false, type: 'right' },
-    { id: `h${i}h`, question: l.question, answer: l.hallucinated_answer, source: l.knowledge, hallucinated: true, type: 'hallucinated' },
-  ]);
-}
-
-function ragCases(): Case[] {
-  return (
-    lines('rag-cases-dev.jsonl') as {
-      id: string;
-      question: string;
-      answer: string;
-      source: string;
-      label: string;
-      error: { type: string; span: string } | null;
-    }[]
-  ).map((l) => ({
-    id: l.id,
-    question: l.question,
-    answer: l.answer,
-    source: l.source,
-    hallucinated: l.label === 'hallucinated',
-    type: l.error?.type ?? 'grounded',
-    ...(l.error ? { span: l.error.span } : {}),
-  }));
-}
-
-async function run(name: string, cases: Case[]): Promise<void> {
-  let tp = 0,
-    fp = 0,
-    tn = 0,
-    fn = 0,
-    located = 0,
-    spans = 0;
-  const perType = new Map<string, { n: number; right: number }>();
-  const started = performance.now();
-  for (const c of cases) {
-    const result: EngineValidation = await engine.validate({
-      question: c.question,
-      answer: c.answer,
-      sources: [{ source_id: 'inline_text', text: c.source }],
-    });
-    const flagged = result.issue_count > 0;
-    if (flagged && c.hallucinated) tp++;
-    else if (flagged) fp++;
-    else if (c.hallucinated) fn++;
-    else tn++;
-    const stats = perType.get(c.type) ?? { n: 0, right: 0 };
-    stats.n++;
-    if (flagged === c.hallucinated) stats.right++;
-    perType.set(c.type, stats);
-    if (c.span !== undefined) {
-      spans++;
-      const from = c.answer.indexOf(c.span);
-      const to = from + c.span.length;
-      if (result.claims.some((cl) => cl.status !== 'supported' && cl.start < to && cl.end > from)) located++;
-    }
-    if (verbose && flagged !== c.hallucinated) {
-      console.log(`  ${flagged ? 'FALSE FLAG' : 'MISSED'} ${c.id} [${c.type}] Q: ${c.question.trim()}\n    A: ${c.answer}`);
-      for (const cl of result.claims.filter((x) => x.status !== 'supported' || c.hallucinated))
-        console.log(`    - ${cl.status} ${cl.score} "${cl.text}"`);
-      for (const issue of result.issues) console.log(`    ! ${issue}`);
-    }
-  }
-  const ms = (performance.now() - started) / cases.length;
-  const precision = tp / Math.max(1, tp + fp);
-  const recall = tp / Math.max(1, tp + fn);
-  const f1 = (2 * precision * recall) / Math.max(1e-9, precision + recall);
-  console.log(`\n${name}${split ? ` (${split} lines)` : ''}: ${cases.length} cases`);
-  console.log(
-    `  accuracy ${pct((tp + tn) / cases.length)}  precision ${precision.toFixed(3)}  recall ${recall.toFixed(3)}  F1 ${f1.toFixed(3)}  (tp ${tp} fp ${fp} tn ${tn} fn ${fn})`,
-  );
-  for (const [type, s] of [...perType].sort())
-    console.log(`  ${type.padEnd(22)} ${String(s.right).padStart(3)}/${String(s.n).padEnd(3)} correct`);
-  if (spans > 0) console.log(`  wrong span located in ${located}/${spans} hallucinated cases (${pct(located / spans)})`);
-  console.log(`  ${ms.toFixed(2)} ms per case`);
-}
+const cases = loadCases(args.get('data') ?? sharedDataDir);
+const { assessed, info } = assessAll(cases);
+const outcomes = crossValidate(assessed, info);
 
 function pct(x: number): string {
   return `${(x * 100).toFixed(1)}%`;
 }
 
-await run('halueval-qa-dev', haluCases());
-await run('rag-cases-dev', ragCases());
+function row(name: string, m: Metrics): string {
+  const span = m.spans > 0 ? `${m.located}/${m.spans} (${pct(m.located / m.spans)})` : '—';
+  return `| ${name} | ${m.cases} | ${pct(m.accuracy)} | ${m.precision.toFixed(3)} | ${m.recall.toFixed(3)} | ${m.f1.toFixed(3)} | ${m.tp}/${m.fp}/${m.tn}/${m.fn} | ${span} |`;
+}
+
+function ofSet(list: Outcome[], set: string): Outcome[] {
+  return list.filter((o) => o.case.set === set);
+}
+
+console.log('Cross-validated: realistic sets leave one domain out, HaluEval one half out.\n');
+console.log('| set | cases | accuracy | precision | recall | F1 | tp/fp/tn/fn | wrong span located |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const set of setNames) console.log(row(set, metrics(ofSet(outcomes, set))));
+console.log(row('all realistic', metrics(outcomes.filter((o) => o.case.set !== 'halueval'))));
+
+console.log('\nPer error type (realistic sets together; correct / cases):');
+const types = new Map<string, Outcome[]>();
+for (const o of outcomes) {
+  const key = o.case.set === 'halueval' ? `halueval ${o.case.type}` : o.case.type;
+  types.set(key, [...(types.get(key) ?? []), o]);
+}
+for (const [type, list] of [...types].sort())
+  console.log(`  ${type.padEnd(34)} ${String(list.filter((o) => o.flagged === o.case.hallucinated).length).padStart(3)}/${list.length}`);
+
+console.log('\nPer fold (held out):');
+for (const fold of [...new Set(outcomes.map((o) => o.case.fold))]) {
+  const m = metrics(outcomes.filter((o) => o.case.fold === fold));
+  console.log(`  ${fold.padEnd(34)} accuracy ${pct(m.accuracy).padStart(6)}  precision ${m.precision.toFixed(3)}  (${m.cases} cases)`);
+}
+
+const ms = (list: Assessed[]) => list.reduce((t, a) => t + a.ms, 0) / Math.max(1, list.length);
+console.log(
+  `\nms per case (checks; the aggregator adds little): HaluEval ${ms(assessed.filter((a) => a.case.set === 'halueval')).toFixed(2)}, realistic ${ms(assessed.filter((a) => a.case.set !== 'halueval')).toFixed(2)}`,
+);
+
+if (args.has('verbose'))
+  for (const o of outcomes.filter((x) => x.flagged !== x.case.hallucinated)) {
+    console.log(`\n${o.flagged ? 'FALSE FLAG' : 'MISSED'} ${o.case.set}/${o.case.id} [${o.case.type}] Q: ${o.case.question.trim()}`);
+    console.log(`  A: ${o.case.answer}`);
+    if (o.case.span) console.log(`  wrong span: ${o.case.span}`);
+    for (const c of o.claims) console.log(`  - ${c.status} "${c.text}" ${c.reasons.join(' ')}`);
+    for (const issue of o.issues.filter((i) => i.startsWith('Does not answer'))) console.log(`  ! ${issue}`);
+  }
+
+if (args.has('ablate')) {
+  console.log('\nAblation (cross-validated, each kind left out of fitting and scoring in turn).');
+  console.log('flags: held-out flagged cases it weighed in (true/false); adds: cases flagged with it and not without it (true/false).');
+  const kinds = [...new Set([...info.sign.keys(), ...assessed.flatMap((a) => a.sample.answerKinds)])].sort();
+  const header = setNames.map((s) => `${s}: flags t/f, adds t/f, acc / prec without`).join(' | ');
+  console.log(`| kind | check | ${header} |`);
+  console.log(`|---|---|${setNames.map(() => '---').join('|')}|`);
+  for (const kind of kinds) {
+    const without = crossValidate(assessed, info, new Set([kind]));
+    const cells = setNames.map((set) => {
+      const full = ofSet(outcomes, set);
+      const less = ofSet(without, set);
+      const weighed = full.filter((o) => o.flagged && o.flagKinds.includes(kind));
+      const added = full.filter((o, i) => o.flagged && !less[i]!.flagged);
+      const m = metrics(less);
+      const tf = (list: Outcome[]) =>
+        `${list.filter((o) => o.case.hallucinated).length}/${list.filter((o) => !o.case.hallucinated).length}`;
+      return `${tf(weighed)}, ${tf(added)}, ${pct(m.accuracy)} / ${m.precision.toFixed(3)}`;
+    });
+    console.log(`| ${kind} | ${checkOfKind.get(kind) ?? '?'} | ${cells.join(' | ')} |`);
+  }
+}

@@ -2,8 +2,9 @@
 // unsupported or contradicted claims are removed; every change is listed. If the corrected text
 // still fails validation, the fix falls back to removing every flagged claim, so that the corrected
 // response, validated again, has no issues.
+
+import type { Judgment } from './aggregate/aggregator.js';
 import type { ClaimSpan } from './claims/split.js';
-import type { Judgment } from './judge.js';
 import type { Correction, EngineRequest, FixResult, UserCorrection } from './types.js';
 import { noAnswer, validateDetailed } from './validate.js';
 

@@ -1,5 +1,6 @@
 // Shared fixtures for the engine tests: a small policy document and a helper to validate against it.
 import { createEngine, type EngineValidation } from '../../src/engine/index.js';
+import { assess } from '../../src/engine/validate.js';
 
 export const engine = createEngine();
 
@@ -18,4 +19,21 @@ export function validate(question: string, answer: string, text = policy): Promi
 
 export function flagged(result: EngineValidation): string[] {
   return result.claims.filter((c) => c.status !== 'supported').map((c) => c.text);
+}
+
+/** The signal kinds each check returns for each claim of the answer (before the aggregator decides). */
+export function signalsOf(question: string, answer: string, text = policy): string[][] {
+  const assessment = assess({ question, answer, sources: [{ source_id: 'src_1', text }] });
+  const claims = [...assessment.claims, ...(assessment.statement ? [assessment.statement] : [])];
+  return claims.map((c) => c.signals.filter((s) => s.verdict !== 'note').map((s) => s.kind));
+}
+
+/** Whether any claim of the answer gets a signal of this kind. */
+export function fires(kind: string, question: string, answer: string, text = policy): boolean {
+  return signalsOf(question, answer, text).some((kinds) => kinds.includes(kind));
+}
+
+/** Answer-level signal kinds (does the answer answer the question at all). */
+export function answerSignalsOf(question: string, answer: string, text = policy): string[] {
+  return assess({ question, answer, sources: [{ source_id: 'src_1', text }] }).answerSignals.map((s) => s.kind);
 }

@@ -4,6 +4,7 @@
 
 import { extractQuantities } from '../language/quantities.js';
 import { tokenize } from '../language/tokens.js';
+import { type AnswerCheck, signal } from './check.js';
 import { askedNoun, missedFocus } from './focus.js';
 import { questionOptions } from './options.js';
 
@@ -102,3 +103,18 @@ export function unanswered(question: string, answer: string): string | undefined
     return `The question asks for ${kind === 'time' ? 'a date or time' : kind === 'amount' ? 'an amount' : 'a name'}; the answer gives none.`;
   return questionOptions(question) ? undefined : missedFocus(question, answer);
 }
+
+/** An answer that says the sources do not answer the question is honest, not incomplete. */
+export function abstains(answer: string): boolean {
+  return /\b(sources?|documents?) (do|does) not (answer|say|cover|mention)\b/i.test(answer);
+}
+
+export const answerKindCheck: AnswerCheck = {
+  name: 'answer-kind',
+  kinds: ['answer_incomplete'],
+  run({ question, answer, polarity, spans }) {
+    if (polarity || spans.length === 0 || abstains(answer)) return [];
+    const gap = unanswered(question, answer);
+    return gap ? [signal('answer_incomplete', 'unsupported', gap)] : [];
+  },
+};

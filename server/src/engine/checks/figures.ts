@@ -5,106 +5,93 @@
 
 import { bindQuantity, foreignOwner, labelPairs, stemsOf } from '../evidence/binding.js';
 import type { ReadPassage } from '../evidence/retrieval.js';
-import type { ClaimInput, JudgeContext, Judgment } from '../judge.js';
 import { derivable, derivableDate } from '../language/arithmetic.js';
 import { pronounSubject } from '../language/coreference.js';
 import { isName } from '../language/cues.js';
 import { kindsOf, otherKind } from '../language/kinds.js';
-import type { Quantity } from '../language/quantities.js';
-import { type Token, tokenize } from '../language/tokens.js';
+import { tokenize } from '../language/tokens.js';
+import { type ClaimCheck, type Signal, signal } from './check.js';
 
 /** How much better another value must be placed than the claim's own for the claim to be displaced. */
 const displacedMargin = 4;
 /** A figure the claim gives as a limit ("up to 50%"), which a cap in the sources may support. */
 const limitBefore = /\b(?:up to|at most|no more than|a maximum of|maximum|not exceed|capped at|limited to)\s+$/i;
 
-export interface FigureVerdict {
-  /** The passage that contradicts a figure, if any. */
-  contradicts: ReadPassage | undefined;
-  /** For a contradicted figure: the claim-relative span and the sources' value, for fixes. */
-  replacement: Judgment['replacement'];
-  /** Figures not found with the claim's subject. */
-  misses: number;
-  reasons: string[];
-  /** Distinct sources that disagree with one another on a figure. */
-  conflicting: Set<number>;
-}
-
-export function judgeFigures(
-  claimQuantities: Quantity[],
-  claim: ClaimInput,
-  tokens: Token[],
-  candidates: ReadPassage[],
-  context: JudgeContext,
-): FigureVerdict {
-  let contradicts: ReadPassage | undefined;
-  let replacement: Judgment['replacement'];
-  let strictMisses = 0;
-  const reasons: string[] = [];
-  const own = stemsOf(tokens);
-  const claimLabels = labelPairs(tokens);
-  const nameStems = new Set(tokens.filter((t, i) => isName(t, i, tokens)).map((t) => t.stem));
-  const subjectStems = new Set([...nameStems, ...pronounSubject(claim.text, claim.previous, context.question).map((t) => t.stem)]);
-  const around = new Set([...context.questionStems, ...(claim.previous ? stemsOf(tokenize(claim.previous)) : [])]);
-  const conflicting = new Set<number>();
-  const claimKinds = kindsOf(claim.text, claim.previous);
-  const passageKinds = (p: ReadPassage) => kindsOf(p.text, context.view.index.passages[p.id - 1]?.text);
-  for (const q of claimQuantities) {
-    // The answer's other figures are not rivals: "a quarter of a minute, then three seconds" states both.
-    const others = context.answerQuantities.filter((p) => p.start !== q.start + claim.offset);
-    const limit = limitBefore.test(claim.text.slice(0, q.start));
-    const { agreeing, rival } = bindQuantity(q, candidates, { own, around, names: nameStems, stated: others, labels: claimLabels, limit });
-    // Displaced: another value sits beside clearly more of the claim's words (two more of its own
-    // words, or one more name) than any place where the sources give the claim's value.
-    const displaced = rival !== undefined && rival.score >= displacedMargin && rival.score >= (agreeing?.score ?? 0) + displacedMargin;
-    // "shorter than 6.213 km" where the sources give the subject exactly 6.213 km: the comparison is
-    // against the subject's own value, so it cannot hold.
-    const than = /\b(?<!\b(?:no|not|at)\s)(?:\w+er|more|less|fewer)\s+than\s+(?:about\s+|roughly\s+|around\s+)?$/i.exec(
-      claim.text.slice(0, q.start),
-    );
-    if (than && agreeing && !displaced && agreeing.score >= 4) {
-      contradicts ??= agreeing.passage;
-      reasons.push(`The sources give ${agreeing.q.text} itself, not a value "${than[0].trim()}" it.`);
-      continue;
-    }
-    // A claim opening with "it" speaks of the previous claim's (or the question's) subject: that name is its own.
-    const owner = agreeing && !displaced ? foreignOwner(agreeing, subjectStems, own) : undefined;
-    if (owner) {
-      strictMisses++;
-      reasons.push(`In the sources ${q.text} belongs to ${owner}.`);
-      continue;
-    }
-    // "That fee is waived with $1,500" where $1,500 waives the maintenance fee, not the claim's fee.
-    const kind = agreeing && !displaced ? otherKind(claimKinds, passageKinds(agreeing.passage), context.view) : undefined;
-    if (kind) {
-      strictMisses++;
-      reasons.push(`In the sources ${q.text} is about the ${kind.instead}, not the ${kind.said}.`);
-      continue;
-    }
-    if (agreeing && !displaced) {
-      // Another source's passage that gives another value in the same place: the sources disagree.
-      if (rival && rival.passage.source !== agreeing.passage.source && rival.score >= agreeing.score && rival.score >= 2)
-        conflicting.add(agreeing.passage.source).add(rival.passage.source);
-      continue;
-    }
-    const pool = [...others, ...context.questionQuantities];
-    if (derivable(q, pool) || derivableDate(q, pool)) continue;
-    // Found only outside the best passages (a large source): stated, with nothing closer against it.
-    // (Each word looked up in the index first: a full-text scan costs a millisecond per megabyte.)
-    const indexed = [...q.text.matchAll(/[\p{L}\p{N}]+/gu)].every((m) => context.view.contains(m[0]));
-    if (!agreeing && !displaced && indexed && context.view.mentions(q.text)) continue;
-    if (rival && (displaced || rival.score >= 2)) {
-      contradicts ??= rival.passage;
-      replacement ??= { start: q.start, end: q.end, text: rival.q.text };
-      reasons.push(
-        agreeing
+export const figuresCheck: ClaimCheck = {
+  name: 'figures',
+  kinds: ['figure_contradicted', 'figure_other_subject', 'figure_other_kind', 'figure_not_stated', 'source_conflict'],
+  run(claim) {
+    const { context, tokens, candidates } = claim;
+    const signals: Signal[] = [];
+    const own = stemsOf(tokens);
+    const claimLabels = labelPairs(tokens);
+    const nameStems = new Set(tokens.filter((t, i) => isName(t, i, tokens)).map((t) => t.stem));
+    const subjectStems = new Set([...nameStems, ...pronounSubject(claim.text, claim.previous, context.question).map((t) => t.stem)]);
+    const around = new Set([...context.questionStems, ...(claim.previous ? stemsOf(tokenize(claim.previous)) : [])]);
+    const conflicting = new Set<number>();
+    const claimKinds = kindsOf(claim.text, claim.previous);
+    const passageKinds = (p: ReadPassage) => kindsOf(p.text, context.view.index.passages[p.id - 1]?.text);
+    for (const q of claim.quantities) {
+      // The answer's other figures are not rivals: "a quarter of a minute, then three seconds" states both.
+      const others = context.answerQuantities.filter((p) => p.start !== q.start + claim.offset);
+      const limit = limitBefore.test(claim.text.slice(0, q.start));
+      const { agreeing, rival } = bindQuantity(q, candidates, {
+        own,
+        around,
+        names: nameStems,
+        stated: others,
+        labels: claimLabels,
+        limit,
+      });
+      // Displaced: another value sits beside clearly more of the claim's words (two more of its own
+      // words, or one more name) than any place where the sources give the claim's value.
+      const displaced = rival !== undefined && rival.score >= displacedMargin && rival.score >= (agreeing?.score ?? 0) + displacedMargin;
+      // A claim opening with "it" speaks of the previous claim's (or the question's) subject: that name is its own.
+      const owner = agreeing && !displaced ? foreignOwner(agreeing, subjectStems, own) : undefined;
+      if (owner) {
+        signals.push(
+          signal('figure_other_subject', 'unsupported', `In the sources ${q.text} belongs to ${owner}.`, { passage: agreeing!.passage }),
+        );
+        continue;
+      }
+      // "That fee is waived with $1,500" where $1,500 waives the maintenance fee, not the claim's fee.
+      const kind = agreeing && !displaced ? otherKind(claimKinds, passageKinds(agreeing.passage), context.view) : undefined;
+      if (kind) {
+        signals.push(
+          signal('figure_other_kind', 'unsupported', `In the sources ${q.text} is about the ${kind.instead}, not the ${kind.said}.`, {
+            passage: agreeing!.passage,
+          }),
+        );
+        continue;
+      }
+      if (agreeing && !displaced) {
+        // Another source's passage that gives another value in the same place: the sources disagree.
+        if (rival && rival.passage.source !== agreeing.passage.source && rival.score >= agreeing.score && rival.score >= 2)
+          conflicting.add(agreeing.passage.source).add(rival.passage.source);
+        continue;
+      }
+      const pool = [...others, ...context.questionQuantities];
+      if (derivable(q, pool) || derivableDate(q, pool)) continue;
+      // Found only outside the best passages (a large source): stated, with nothing closer against it.
+      // (Each word looked up in the index first: a full-text scan costs a millisecond per megabyte.)
+      const indexed = [...q.text.matchAll(/[\p{L}\p{N}]+/gu)].every((m) => context.view.contains(m[0]));
+      if (!agreeing && !displaced && indexed && context.view.mentions(q.text)) continue;
+      if (rival && (displaced || rival.score >= 2)) {
+        const reason = agreeing
           ? `In the sources ${q.text} belongs to another subject; here they give ${rival.q.text}.`
-          : `The sources give ${rival.q.text} where the answer says ${q.text}.`,
-      );
-    } else {
-      strictMisses++;
-      reasons.push(`The sources do not state ${q.text}.`);
+          : `The sources give ${rival.q.text} where the answer says ${q.text}.`;
+        signals.push(
+          signal('figure_contradicted', 'contradicted', reason, {
+            passage: rival.passage,
+            replacement: { start: q.start, end: q.end, text: rival.q.text },
+          }),
+        );
+      } else {
+        signals.push(signal('figure_not_stated', 'unsupported', `The sources do not state ${q.text}.`));
+      }
     }
-  }
-  return { contradicts, replacement, misses: strictMisses, reasons, conflicting };
-}
+    if (conflicting.size > 1)
+      signals.push(signal('source_conflict', 'note', 'The sources give different values.', { conflictingSources: [...conflicting] }));
+    return signals;
+  },
+};

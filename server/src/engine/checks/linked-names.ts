@@ -4,8 +4,10 @@
 
 import { retrieve, type SourceView } from '../evidence/retrieval.js';
 import { antecedentOf, headNoun, personal, refersByHead } from '../language/coreference.js';
+import { negators } from '../language/lexicon.js';
 import { namePattern, nameRuns, nameText } from '../language/names.js';
 import { type Token, tokenize } from '../language/tokens.js';
+import { type ClaimCheck, signal } from './check.js';
 
 /** Verbs that may describe one name without linking it to another. */
 const copulas = new Set(['be', 'have', 'do', 'become', 'seem']);
@@ -75,3 +77,15 @@ export function unlinkedNames(claimText: string, view: SourceView): [string, str
   }
   return undefined;
 }
+
+export const linkedNamesCheck: ClaimCheck = {
+  name: 'linked-names',
+  kinds: ['names_unlinked'],
+  run(claim) {
+    if (claim.tokens.some((t) => negators.has(t.lower))) return [];
+    const unlinked = unlinkedNames(claim.text, claim.context.view);
+    return unlinked
+      ? [signal('names_unlinked', 'unsupported', `The sources never mention ${unlinked[0]} together with ${unlinked[1]}.`)]
+      : [];
+  },
+};

@@ -6,6 +6,7 @@ import type { SourceView } from '../evidence/retrieval.js';
 import { retrieve } from '../evidence/retrieval.js';
 import { stopwords } from '../language/lexicon.js';
 import { tokenize } from '../language/tokens.js';
+import { type ClaimCheck, signal } from './check.js';
 
 const earlierWanted = /\b(first|earlier|earliest|before|older|oldest|elder)\b/i;
 const laterWanted = /\b(later|latest|after|younger|youngest|newer|newest|more recent|most recent(ly)?)\b/i;
@@ -175,3 +176,30 @@ export function checkOptions(question: string, answer: string, view: SourceView)
     reason: 'by which option the sources say it of',
   };
 }
+
+/** The option the answer picks, where the sources favour the other (checked on the claim that names it). */
+export const optionsCheck: ClaimCheck = {
+  name: 'options',
+  kinds: ['option_wrong'],
+  run(claim) {
+    const { question, answer, view, spans } = claim.context;
+    if (claim.index < 0 || spans.length === 0) return [];
+    const choice = checkOptions(question, answer, view);
+    if (!choice || choice.chosen === choice.expected) return [];
+    const last = choice.chosen.toLowerCase().split(' ').pop()!;
+    const target = Math.max(
+      0,
+      spans.findIndex((s) => s.text.toLowerCase().includes(last)),
+    );
+    if (target !== claim.index) return [];
+    const passage = choice.passageIds[0] === undefined ? undefined : view.read(choice.passageIds[0], 0);
+    return [
+      signal(
+        'option_wrong',
+        'contradicted',
+        `Going ${choice.reason}, the answer is ${choice.expected}, not ${choice.chosen}.`,
+        passage ? { passage } : {},
+      ),
+    ];
+  },
+};

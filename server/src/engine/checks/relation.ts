@@ -7,10 +7,11 @@
 // N" where they say "founder N") is contradicted. Attachments are read from parts of speech: passive
 // agents through lists and coordinated verbs, role nouns before a name, the verb or copula after it.
 import type { ReadPassage } from '../evidence/retrieval.js';
-import { roleGroups } from '../language/lexicon.js';
+import { negators, roleGroups } from '../language/lexicon.js';
 import { isCapital, mentionsOf, nameRuns, nameText } from '../language/names.js';
 import { formsOf, type Token, tokenize } from '../language/tokens.js';
 import { looseForms, synonymsOf } from '../language/wording.js';
+import { type ClaimCheck, signal } from './check.js';
 
 /** Verbs that carry no relation of their own (copulas, light verbs, auxiliaries). */
 const lightVerbs = new Set([
@@ -292,3 +293,14 @@ function agentRoles(relation: Relation, claimTokens: Token[], passages: ReadPass
       }
   return roles;
 }
+
+/** The verb that links a name to the rest of the claim must be the one the sources attach to that name. */
+export const relationCheck: ClaimCheck = {
+  name: 'relation',
+  kinds: ['role_mismatch'],
+  run(claim) {
+    if (claim.tokens.some((t) => negators.has(t.lower))) return [];
+    const mismatch = relationMismatch(claim.text, claim.candidates);
+    return mismatch ? [signal('role_mismatch', 'contradicted', mismatch.reason, { passage: mismatch.passage })] : [];
+  },
+};

@@ -38,15 +38,6 @@ export const restrictions = words(
   `only unless except excluding provided providing if when whose who that as long subject exclusively solely`,
 );
 
-/** Comparative words whose direction is "the first named is greater / later". */
-export const greaterWords = words(
-  `more higher larger bigger greater pricier costlier longer stronger later after most highest largest biggest greatest longest strongest older oldest heavier faster`,
-);
-/** Comparative words whose direction is "the first named is smaller / earlier". */
-export const lesserWords = words(
-  `less fewer lower smaller cheaper shorter weaker earlier before first least lowest smallest cheapest shortest weakest younger youngest newer lighter slower`,
-);
-
 /** Common English contractions, expanded before matching. */
 export const contractions: Record<string, string> = {
   "n't": 'not',
@@ -101,17 +92,3 @@ export const roleGroups: string[][] = [
   'choreograph choreographer',
   'from native hometown hail',
 ].map((group) => group.split(' '));
-
-/**
- * Words of praise or standing ("peacock terms": famous, acclaimed, iconic, favourite...). Each says
- * something about how a thing is regarded, a claim of its own that the sources must make too; an
- * answer that adds one embellishes. Words whose everyday senses are neutral ("major version", "top
- * floor", "great news") are left out. General English only.
- */
-export const praiseWords = words(`
-famous famed renowned celebrated acclaimed legendary iconic beloved popular favorite favourite
-talented gifted brilliant exceptional outstanding remarkable extraordinary phenomenal fantastic
-prestigious esteemed distinguished illustrious eminent prominent influential prolific pioneering
-visionary revolutionary groundbreaking masterful virtuoso praised admired revered respected
-award-winning best-selling world-class world-famous well-known highly-regarded seminal
-`);

@@ -1,0 +1,130 @@
+// Cross-validated scoring: each fold (a realistic domain, or one half of HaluEval) is scored by a
+// model fitted on every other fold, through the engine's own `decide`. No case is ever scored by a
+// model that saw it.
+
+import type { AggregatorModel } from '../src/engine/aggregate/model.js';
+import { supportKinds } from '../src/engine/checks/index.js';
+import { type Assessment, assess, decide } from '../src/engine/validate.js';
+import { type CaseSample, fitModel, type KindInfo, kindInfo, sampleOf } from './aggregator-fit.js';
+import type { Case, SetName } from './datasets.js';
+
+export interface Assessed {
+  case: Case;
+  assessment: Assessment;
+  sample: CaseSample;
+  ms: number;
+}
+
+export function assessAll(cases: Case[]): { assessed: Assessed[]; info: KindInfo } {
+  const assessed = cases.map((c) => {
+    const started = performance.now();
+    const assessment = assess({ question: c.question, answer: c.answer, sources: [{ source_id: 'inline_text', text: c.source }] });
+    const ms = performance.now() - started;
+    return { case: c, assessment, sample: sampleOf(c, assessment), ms };
+  });
+  return {
+    assessed,
+    info: kindInfo(
+      assessed.map((a) => a.sample),
+      supportKinds,
+    ),
+  };
+}
+
+export interface Outcome {
+  case: Case;
+  flagged: boolean;
+  /** A flagged claim overlaps the labelled wrong span. */
+  located: boolean;
+  /** Signal kinds that weighed towards a flag on a flagged claim, and answer-level kinds that made a finding. */
+  flagKinds: string[];
+  claims: { text: string; status: string; reasons: string[] }[];
+  issues: string[];
+}
+
+export function outcomeOf(a: Assessed, model: AggregatorModel): Outcome {
+  const { result, judgments } = decide(a.assessment, model);
+  const c = a.case;
+  const from = c.span === undefined ? -1 : c.answer.indexOf(c.span);
+  const to = from + (c.span?.length ?? 0);
+  const all = [...a.assessment.claims, ...(a.assessment.statement ? [a.assessment.statement] : [])];
+  const flagKinds = new Set<string>();
+  judgments.forEach((j, i) => {
+    if (j.status === 'supported') return;
+    for (const s of all[i]?.signals ?? []) if ((model.weights[s.kind] ?? 0) > 0 && s.verdict !== 'note') flagKinds.add(s.kind);
+  });
+  for (const s of a.assessment.answerSignals) if (model.answerKinds.includes(s.kind)) flagKinds.add(s.kind);
+  return {
+    case: c,
+    flagged: result.issue_count > 0,
+    located: from >= 0 && result.claims.some((cl) => cl.status !== 'supported' && cl.start < to && cl.end > from),
+    flagKinds: [...flagKinds],
+    claims: result.claims.map((cl, i) => ({ text: cl.text, status: cl.status, reasons: judgments[i]?.reasons ?? [] })),
+    issues: result.issues,
+  };
+}
+
+/** Every case scored by the model fitted without its fold. */
+export function crossValidate(assessed: Assessed[], info: KindInfo, exclude: ReadonlySet<string> = new Set()): Outcome[] {
+  const folds = [...new Set(assessed.map((a) => a.case.fold))];
+  const byId = new Map<string, Outcome>();
+  for (const fold of folds) {
+    const model = fitModel(
+      assessed.filter((a) => a.case.fold !== fold).map((a) => a.sample),
+      info,
+      exclude,
+    );
+    for (const a of assessed) if (a.case.fold === fold) byId.set(`${a.case.set}/${a.case.id}`, outcomeOf(a, model));
+  }
+  return assessed.map((a) => byId.get(`${a.case.set}/${a.case.id}`)!);
+}
+
+export interface Metrics {
+  cases: number;
+  tp: number;
+  fp: number;
+  tn: number;
+  fn: number;
+  accuracy: number;
+  precision: number;
+  recall: number;
+  f1: number;
+  located: number;
+  spans: number;
+}
+
+export function metrics(outcomes: Outcome[]): Metrics {
+  let tp = 0;
+  let fp = 0;
+  let tn = 0;
+  let fn = 0;
+  let located = 0;
+  let spans = 0;
+  for (const o of outcomes) {
+    if (o.flagged && o.case.hallucinated) tp++;
+    else if (o.flagged) fp++;
+    else if (o.case.hallucinated) fn++;
+    else tn++;
+    if (o.case.span !== undefined) {
+      spans++;
+      if (o.located) located++;
+    }
+  }
+  const precision = tp + fp === 0 ? 1 : tp / (tp + fp);
+  const recall = tp / Math.max(1, tp + fn);
+  return {
+    cases: outcomes.length,
+    tp,
+    fp,
+    tn,
+    fn,
+    accuracy: (tp + tn) / Math.max(1, outcomes.length),
+    precision,
+    recall,
+    f1: (2 * precision * recall) / Math.max(1e-9, precision + recall),
+    located,
+    spans,
+  };
+}
+
+export const setNames: SetName[] = ['halueval', 'shared-realistic', 'team-realistic'];

@@ -1,0 +1,87 @@
+// One aggregator turns a claim's signals into its status and score: a logistic model over the
+// strongest signal of each kind. Flags need the non-demoted kinds to pass the threshold; demoted
+// kinds only lower the score. The status of a flag is the verdict of the kind that weighs most.
+import type { Signal } from '../checks/check.js';
+import type { ReadPassage } from '../evidence/retrieval.js';
+import type { ClaimStatus } from '../types.js';
+import type { AggregatorModel } from './model.js';
+
+export interface Judgment {
+  status: ClaimStatus;
+  score: number;
+  /** Passages that decided, with their relation to the claim. */
+  evidence: { passage: ReadPassage; relation: 'supports' | 'contradicts' | 'related' }[];
+  /** Why the claim is not supported, one short sentence each, strongest first. */
+  reasons: string[];
+  /** For a contradicted figure: the claim-relative span and the sources' value, for fixes. */
+  replacement: { start: number; end: number; text: string } | undefined;
+  /** Distinct sources that disagree with one another on this claim's figure. */
+  conflictingSources: number[];
+}
+
+interface Contribution {
+  signal: Signal;
+  weight: number;
+}
+
+/** The strongest signal of each kind, with its weighted contribution. */
+export function contributions(signals: Signal[], model: AggregatorModel): Contribution[] {
+  const strongest = new Map<string, Signal>();
+  for (const s of signals) {
+    if (s.verdict === 'note') continue;
+    const held = strongest.get(s.kind);
+    if (!held || s.strength > held.strength) strongest.set(s.kind, s);
+  }
+  return [...strongest.values()]
+    .map((signal) => ({ signal, weight: (model.weights[signal.kind] ?? 0) * signal.strength }))
+    .filter((c) => c.weight !== 0)
+    .sort((a, b) => b.weight - a.weight);
+}
+
+/** The linear score of a claim: the intercept plus the weighted signals, with or without the demoted kinds. */
+export function linearScore(found: Contribution[], model: AggregatorModel, withDemoted: boolean): number {
+  return found.filter((c) => withDemoted || !model.demoted.includes(c.signal.kind)).reduce((z, c) => z + c.weight, model.intercept);
+}
+
+function sigmoid(z: number): number {
+  return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * The claim's judgment. `supportedScore` (a tenant threshold, 0.5 by default) moves the flagging
+ * point: a claim is flagged when the score of its non-demoted signals is below it.
+ */
+export function aggregate(signals: Signal[], bound: ReadPassage[], model: AggregatorModel, supportedScore: number): Judgment {
+  const found = contributions(signals, model);
+  const flagScore = sigmoid(model.threshold - linearScore(found, model, false));
+  const score = Math.round(sigmoid(model.threshold - linearScore(found, model, true)) * 1000) / 1000;
+  const conflictingSources = [...new Set(signals.flatMap((s) => s.conflictingSources ?? []))];
+  if (flagScore >= supportedScore) {
+    return {
+      status: 'supported',
+      score,
+      evidence: bound.map((passage) => ({ passage, relation: 'supports' as const })),
+      reasons: [],
+      replacement: undefined,
+      conflictingSources,
+    };
+  }
+  const flags = found.filter((c) => c.weight > 0 && c.signal.verdict !== 'supported');
+  const lead = flags.find((c) => !model.demoted.includes(c.signal.kind)) ?? flags[0];
+  const status: ClaimStatus = lead?.signal.verdict === 'contradicted' ? 'contradicted' : 'unsupported';
+  const shown = flags.filter((c) => c.signal.passage).map((c) => c.signal);
+  const evidence: Judgment['evidence'] = shown.map((s) => ({
+    passage: s.passage!,
+    relation: s.verdict === 'contradicted' && status === 'contradicted' ? ('contradicts' as const) : ('related' as const),
+  }));
+  for (const passage of bound)
+    if (!evidence.some((e) => e.passage.id === passage.id)) evidence.push({ passage, relation: 'related' as const });
+  return {
+    status,
+    score: Math.min(score, flagScore),
+    evidence: evidence.filter((e, i) => evidence.findIndex((o) => o.passage.id === e.passage.id) === i),
+    reasons: [...new Set(flags.map((c) => c.signal.reason))],
+    replacement: status === 'contradicted' ? flags.find((c) => c.signal.replacement)?.signal.replacement : undefined,
+    conflictingSources,
+  };
+}

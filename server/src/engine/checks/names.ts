@@ -1,0 +1,52 @@
+// Names: capitalised words the question does not already give must occur with the claim's subject
+// (in a passage that also holds another of the claim's words); a name made of the sources' words
+// that they never give as a name ("Harbour Bridge Museum" where they speak of "a museum by the
+// harbour bridge") is coined by the claim.
+import { definitelyMentioned } from '../language/coreference.js';
+import { claimNames, nameRuns } from '../language/names.js';
+import { formsOf, type Token } from '../language/tokens.js';
+import { type ClaimCheck, type Signal, signal } from './check.js';
+
+export const namesCheck: ClaimCheck = {
+  name: 'names',
+  kinds: ['name_not_found', 'name_coined'],
+  run(claim) {
+    const { tokens, names, candidates, bound, boundBag, bare, context } = claim;
+    const signals: Signal[] = [];
+    // Not the name's own head noun: "team" of "the Data Platform team" is part of the name.
+    const otherWords = tokens.filter(
+      (t, i) => t.content && !names.includes(t) && !names.includes(tokens[i - 1]!) && !names.includes(tokens[i + 1]!),
+    );
+    const withSubject = (t: Token): boolean =>
+      bare ||
+      otherWords.length === 0 ||
+      candidates.some(
+        (c) => formsOf(t).some((f) => c.bag.has(f)) && otherWords.some((o) => o.stem !== t.stem && formsOf(o).some((f) => c.bag.has(f))),
+      );
+    // "the Vell Canal" where the passage says "the canal" and the sources name the Vell Canal elsewhere.
+    const definite = new Set(
+      nameRuns(tokens)
+        .filter((run) => definitelyMentioned(tokens, run, bound, context.view))
+        .flatMap(([s, e]) => tokens.slice(s, e)),
+    );
+    const missing = names.filter(
+      (t) =>
+        !definite.has(t) && (!withSubject(t) || (!formsOf(t).some((f) => boundBag.has(f)) && !(bare && context.view.mentions(t.text)))),
+    );
+    if (missing.length > 0)
+      signals.push(signal('name_not_found', 'unsupported', `The sources do not mention ${missing.map((t) => t.text).join(' ')} here.`));
+    if (bare) return signals;
+    const coined = claimNames(tokens).find((name) => {
+      const words = name.split(' ');
+      return (
+        words.length >= 2 &&
+        words.some((w) => !context.questionBag.has(w.toLowerCase())) &&
+        words.every((w) => context.view.contains(w)) &&
+        !context.view.mentionsExactly(name) &&
+        !context.question.includes(name)
+      );
+    });
+    if (coined) signals.push(signal('name_coined', 'unsupported', `The sources never give the name "${coined}".`));
+    return signals;
+  },
+};

@@ -1,0 +1,32 @@
+// Negation: a predicate negated on one side and asserted on the other, or said with its antonym
+// ("off" / "on by default"), in a passage that speaks of the claim's own subject.
+import { pronounAntecedent } from '../language/coreference.js';
+import { antonymClash, deniedButStated, polarityClash } from '../language/negation.js';
+import { formsOf } from '../language/tokens.js';
+import { type ClaimCheck, signal } from './check.js';
+
+/** A claim must be well covered before its polarity is compared: otherwise the passage is about something else. */
+const coveredEnough = 0.6;
+
+export const polarityCheck: ClaimCheck = {
+  name: 'polarity',
+  kinds: ['negation_clash'],
+  run(claim) {
+    const { tokens, bound } = claim;
+    if (claim.wording.coverage < coveredEnough || bound.length === 0) return [];
+    const top = bound[0]!;
+    const antecedent = pronounAntecedent(claim.text, claim.previous);
+    for (const passage of bound) {
+      const clash = [...polarityClash(tokens, passage.tokens), ...deniedButStated(tokens, passage.tokens)];
+      if (clash.length === 0 && !antonymClash(tokens, passage.tokens)) continue;
+      // Besides the clashing word, the passage must share the claim's subject (two words, one for the
+      // best passage); a claim opening with "it" shares the subject of the claim before it.
+      const shared = [...tokens, ...antecedent].filter(
+        (t) => t.content && !clash.includes(t.stem) && formsOf(t).some((f) => passage.bag.has(f)),
+      ).length;
+      if (shared >= (passage === top ? 1 : 2))
+        return [signal('negation_clash', 'contradicted', 'The sources say the opposite.', { passage })];
+    }
+    return [];
+  },
+};

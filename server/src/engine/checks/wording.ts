@@ -1,0 +1,59 @@
+// Wording: how much of the claim's own content the sources hold. Ordinary words may paraphrase
+// freely; these signals say that the claim's specific content is absent, not that its common words
+// differ.
+
+import { wordWeight } from '../claims/reading.js';
+import { sharesRoot } from '../language/cues.js';
+import { negators } from '../language/lexicon.js';
+import { formsOf } from '../language/tokens.js';
+import { looseForms } from '../language/wording.js';
+import { type ClaimCheck, type Signal, signal } from './check.js';
+
+/** Share of the claim's new content words that the evidence must hold. */
+const coverageFloor = 0.3;
+/** The same for a claim anchored by figures or names of its own. */
+const anchoredCoverageFloor = 0.15;
+/** Weight of absent words (1 specific, 0.5 common noun, 0.25 other) from which low coverage counts. */
+const commonAbsentLimit = 1;
+/** An inference drawn from the answer's other claims restates them in its own words. */
+const inferenceOpening = /^(?:so|therefore|thus|hence|which means|that means|meaning|in which case|in other words)\b/i;
+
+export const wordingCheck: ClaimCheck = {
+  name: 'wording',
+  kinds: ['wording_uncovered', 'specific_word_added', 'topic_unknown', 'coverage_gap'],
+  run(claim) {
+    const { tokens, names, context, wording, nearWords } = claim;
+    const signals: Signal[] = [];
+    const inference = inferenceOpening.test(claim.text);
+    const floor = claim.quantities.length > 0 || names.length > 0 ? anchoredCoverageFloor : coverageFloor;
+    // A claim that restates the question adds its answer in its new words: those must be found.
+    const limit = wording.restated >= 2 ? 0 : commonAbsentLimit;
+    if (!inference && wording.absentWeight >= limit && wording.coverage < floor)
+      signals.push(signal('wording_uncovered', 'unsupported', 'The sources do not say this.'));
+    // A claim that restates the question at length and adds a specific word found nowhere answers
+    // it with something the sources lack.
+    if (!inference && wording.restated >= 3 && wording.absentSpecific > 0)
+      signals.push(signal('specific_word_added', 'unsupported', 'The answer adds something the sources never mention.'));
+    // A specific word the claim takes from the question but the sources never use: an assertion
+    // about it is not theirs (a denial may be).
+    const unknownTopic = tokens.filter(
+      (t) =>
+        t.content &&
+        wordWeight(t) === 1 &&
+        !names.includes(t) &&
+        formsOf(t).some((f) => context.questionBag.has(f)) &&
+        !looseForms(t).some((f) => context.view.contains(f)) &&
+        !sharesRoot(t, nearWords) &&
+        !context.view.mentions(t.text),
+    );
+    const counts = unknownTopic.some((t) => /^\p{Lu}/u.test(t.text)) || (unknownTopic.length > 0 && wording.coverage < 0.7);
+    if (counts && context.polarity !== 'no' && !tokens.some((t) => negators.has(t.lower)))
+      signals.push(
+        signal('topic_unknown', 'unsupported', `The sources never mention ${unknownTopic.map((t) => `"${t.text}"`).join(', ')}.`),
+      );
+    // How much is left uncovered, as a graded signal.
+    if (!inference && wording.absentWeight > 0)
+      signals.push({ ...signal('coverage_gap', 'unsupported', 'Part of this is not in the sources.'), strength: 1 - wording.coverage });
+    return signals;
+  },
+};
