@@ -119,11 +119,14 @@ function regress(
       for (let j = 0; j < row.idx.length; j++) z += w[row.idx[j]!]! * row.val[j]!;
       const err = (sigmoid(z) - row.y) * row.w;
       gb += err;
-      for (let j = 0; j < row.idx.length; j++) grad[row.idx[j]!]! += err * row.val[j]!;
+      for (let j = 0; j < row.idx.length; j++) {
+        const at = row.idx[j]!;
+        grad[at] = grad[at]! + err * row.val[j]!;
+      }
     }
     for (let i = 0; i < kinds.length; i++) {
       v[i] = momentum * v[i]! - learningRate * (grad[i]! + l2 * w[i]!);
-      w[i]! += v[i];
+      w[i] = w[i]! + v[i]!;
       // Signs hold: a flag never counts as support, nor support as a flag.
       if (w[i]! * sign[i]! < 0) {
         w[i] = 0;

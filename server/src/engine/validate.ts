@@ -105,7 +105,9 @@ export function decide(assessment: Assessment, model: AggregatorModel = committe
   if (assessment.statement) {
     const statement = judge(assessment.statement);
     spans.push(assessment.statement.span);
-    judgments.push(assessment.statement.polarity === 'yes' ? assent(statement) : denial(statement, request.question));
+    // Whether a check found the sources speaking against the statement, even below the flagging point.
+    const against = assessment.statement.signals.some((s) => s.verdict === 'contradicted' && (model.weights[s.kind] ?? 0) > 0);
+    judgments.push(assessment.statement.polarity === 'yes' ? assent(statement) : denial(statement, against, request.question));
   }
   const verdicts: ClaimVerdict[] = spans.map((span, i) => {
     const judgment = judgments[i]!;
@@ -163,12 +165,14 @@ export function validateDetailed(request: EngineRequest, model: AggregatorModel 
 }
 
 /**
- * A bare "no": right when the sources contradict the question's statement. Word presence cannot show
- * that a relation between several things holds ("are both...", "the same..."), so a "no" to such a
- * question is only flagged when the statement is contradicted outright.
+ * A bare "no": right when the sources speak against the question's statement, even if not strongly
+ * enough to flag it. Word presence cannot show that a relation between several things holds ("are
+ * both...", "the same..."), so a "no" to such a question is only flagged when the statement is
+ * supported and nothing speaks against it.
  */
-function denial(statement: Judgment, question: string): Judgment {
+function denial(statement: Judgment, against: boolean, question: string): Judgment {
   if (statement.status === 'contradicted') return flip(statement);
+  if (against) return { ...statement, status: 'supported', score: Math.max(statement.score, 0.6), reasons: [] };
   if (statement.status === 'unsupported' || /\b(both|same|all|each|either|neither|also|too)\b/i.test(question))
     return { ...statement, status: 'supported', score: Math.max(statement.score, 0.6), reasons: [] };
   return flip(statement);

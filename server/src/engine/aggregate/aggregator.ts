@@ -43,6 +43,10 @@ export function linearScore(found: Contribution[], model: AggregatorModel, withD
   return found.filter((c) => withDemoted || !model.demoted.includes(c.signal.kind)).reduce((z, c) => z + c.weight, model.intercept);
 }
 
+function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
+
 function sigmoid(z: number): number {
   return 1 / (1 + Math.exp(-z));
 }
@@ -54,12 +58,12 @@ function sigmoid(z: number): number {
 export function aggregate(signals: Signal[], bound: ReadPassage[], model: AggregatorModel, supportedScore: number): Judgment {
   const found = contributions(signals, model);
   const flagScore = sigmoid(model.threshold - linearScore(found, model, false));
-  const score = Math.round(sigmoid(model.threshold - linearScore(found, model, true)) * 1000) / 1000;
+  const score = sigmoid(model.threshold - linearScore(found, model, true));
   const conflictingSources = [...new Set(signals.flatMap((s) => s.conflictingSources ?? []))];
   if (flagScore >= supportedScore) {
     return {
       status: 'supported',
-      score,
+      score: round(score),
       evidence: bound.map((passage) => ({ passage, relation: 'supports' as const })),
       reasons: [],
       replacement: undefined,
@@ -78,7 +82,7 @@ export function aggregate(signals: Signal[], bound: ReadPassage[], model: Aggreg
     if (!evidence.some((e) => e.passage.id === passage.id)) evidence.push({ passage, relation: 'related' as const });
   return {
     status,
-    score: Math.min(score, flagScore),
+    score: round(Math.min(score, flagScore)),
     evidence: evidence.filter((e, i) => evidence.findIndex((o) => o.passage.id === e.passage.id) === i),
     reasons: [...new Set(flags.map((c) => c.signal.reason))],
     replacement: status === 'contradicted' ? flags.find((c) => c.signal.replacement)?.signal.replacement : undefined,

@@ -1,5 +1,5 @@
-// What kind of answer a question asks for. A true statement that does not give it ("Alf Clausen
-// composed the theme" for "In what year was its composer born?") does not answer the question; the
+// What kind of answer a question asks for. A true statement that does not give it ("Ida Venn
+// carved the fountain" for "In what year was its sculptor born?") does not answer the question; the
 // answer is then incomplete, whatever its claims' support.
 
 import { extractQuantities } from '../language/quantities.js';
@@ -14,7 +14,7 @@ const asksTime =
   /(?:^|[,;:]\s*|\b(?:in|by|until|since)\s+)(?:what|which)\s+(?:year|decade|century|date|month|day)\b|^\s*(?:until\s+)?when\b|(?:^|[,;]\s*)when\s+(?:was|were|did|is|does|do|will|can)\b|\b(?:birth\s*date|date of birth)\b|\bwhat\s+year\b/i;
 const asksAmount = /\bhow\s+(?:many|much|long|old|far|big|large|tall|often)\b|\bwhat\s+(?:percentage|proportion|share|number)\b/i;
 
-// A question for a named person or thing of a kind ("which actor", "what city"). A bare "who" is left
+// A question for a named person or thing of a kind ("which writer", "what team"). A bare "who" is left
 // out: "your line manager" answers it without a name.
 const asksName =
   /\b(?:which|what)\s+(?:(?:\w+-)?\w+\s+)?(?:actor|actress|singer|musician|person|man|woman|politician|director|writer|author|player|company|band|city|country|state|album|film|movie|song|book|university|college|team|group|magazine|newspaper)\b/i;
@@ -28,10 +28,10 @@ export function expectedKind(question: string): AnswerKind | undefined {
 
 /**
  * Whether the answer names something the question does not: a capitalised word that is not an
- * adjective ("Irish") nor a sentence opener, a quoted title, or a figure (a phone number for "who").
+ * adjective ("Maltese") nor a sentence opener, a quoted title, or a figure (a phone number for "who").
  */
 function givesName(answer: string, question: string): boolean {
-  // A bare answer (no verb) is itself the name ("Radiohead"), and so is an option the question offers.
+  // A bare answer (no verb) is itself the name ("Harriet Osk"), and so is an option the question offers.
   if (!tokenize(answer).some((t) => t.pos === 'VERB' || t.pos === 'AUX') || questionOptions(question)) return true;
   // A figure the question does not give (a phone number for "which office"), or a quoted title.
   const figures = answer.match(/\d[\d\s+().-]*\d|\d/g) ?? [];
@@ -67,8 +67,8 @@ export function givesKind(answer: string, kind: AnswerKind, question = ''): bool
 }
 
 /**
- * An answer that gives the kind the question asks for only as "a/an/another ... <noun>" ("an Irish
- * actor" for "What male actor starred in it?", "a different valley" for "in which valley?") names
+ * An answer that gives the kind the question asks for only as "a/an/another ... <noun>" ("a Maltese
+ * striker" for "Which striker scored the winner?", "a different island" for "on which island?") names
  * nothing: it does not answer. Undefined when the question asks no "which/what <noun>" or a name is given.
  */
 export function vagueAnswer(question: string, answer: string): string | undefined {

@@ -1,5 +1,5 @@
-// A "yes" to a question whose situation the sources describe and deny: "I work part time. Can I
-// join the pension scheme?" against "staff on part-time contracts cannot join the scheme".
+// A "yes" to a question whose situation the sources describe and deny: "I'm 15. Can I hire a
+// kayak on my own?" against "under-16s cannot hire kayaks on their own".
 import { retrieve } from '../evidence/retrieval.js';
 import { negators } from '../language/lexicon.js';
 import { formsOf, tokenize } from '../language/tokens.js';

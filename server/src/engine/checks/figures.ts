@@ -1,7 +1,7 @@
 // Figures of a claim against the sources: each must sit beside the claim's words (subject binding),
 // or follow from the answer's own figures. Another value sitting clearly closer to the claim's words
 // contradicts it; a value whose neighbours are another subject's names, or another kind of the
-// claim's thing ("the maintenance fee" for "the foreign transaction fee"), leaves it unsupported.
+// claim's thing ("the morning lift ticket" for "the night lift ticket"), leaves it unsupported.
 
 import { bindQuantity, foreignOwner, labelPairs, stemsOf } from '../evidence/binding.js';
 import type { ReadPassage } from '../evidence/retrieval.js';
@@ -32,7 +32,7 @@ export const figuresCheck: ClaimCheck = {
     const claimKinds = kindsOf(claim.text, claim.previous);
     const passageKinds = (p: ReadPassage) => kindsOf(p.text, context.view.index.passages[p.id - 1]?.text);
     for (const q of claim.quantities) {
-      // The answer's other figures are not rivals: "a quarter of a minute, then three seconds" states both.
+      // The answer's other figures are not rivals: "half an hour of rowing, then five minutes' rest" states both.
       const others = context.answerQuantities.filter((p) => p.start !== q.start + claim.offset);
       const limit = limitBefore.test(claim.text.slice(0, q.start));
       const { agreeing, rival } = bindQuantity(q, candidates, {
@@ -54,7 +54,7 @@ export const figuresCheck: ClaimCheck = {
         );
         continue;
       }
-      // "That fee is waived with $1,500" where $1,500 waives the maintenance fee, not the claim's fee.
+      // "That ticket costs $30" where the $30 is the morning lift ticket's, not the claim's ticket's.
       const kind = agreeing && !displaced ? otherKind(claimKinds, passageKinds(agreeing.passage), context.view) : undefined;
       if (kind) {
         signals.push(

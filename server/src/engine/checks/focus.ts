@@ -1,9 +1,9 @@
 // What a question asks for, and answers that speak of something else. A "which/what N" question asks
-// to identify an N; an answer can be true and still not do that: it restates the question ("Conrad
-// Black was a British publisher" for "his title is what, of this British publisher?"), describes the
-// asked N instead of naming it ("The forensic psychiatrist was a member of the Mafia"), or names
-// another thing the question mentions ("The only moth species in India is X" for "Which genus of
-// moth ... contains only one species?").
+// to identify an N; an answer can be true and still not do that: it restates the question ("Ines
+// Varga was a Maltese conductor" for "Ines Varga, a Maltese conductor, held what post?"), describes the
+// asked N instead of naming it ("The head curator was a member of the board"), or names another
+// thing the question mentions ("The only rowing boat on the lake is X" for "Which club ... keeps
+// only one rowing boat?").
 import { formBag, formsOf, type Token, tokenize } from '../language/tokens.js';
 import { synonymsOf } from '../language/wording.js';
 
@@ -11,21 +11,21 @@ const whWords = /^(?:which|what|who|whom|whose|where|when|why|how)$/;
 /** Nouns that ask for a kind, a measure or a label rather than a thing to identify. */
 const generic = /^(?:name|kind|type|sort|genre|form|way|part|role|year|date|time|day|month|one|thing|number|percentage|amount|title)$/;
 
-/** The head noun of the "which/what N" phrase of a question ("psychiatrist" of "What forensic psychiatrist"). */
+/** The head noun of the "which/what N" phrase of a question ("curator" of "What head curator"). */
 export function askedNoun(question: Token[]): Token | undefined {
   const at = question.findIndex((t) => /^(?:which|what)$/.test(t.lower) && t.pos === 'DET');
   if (at < 0) return undefined;
   let head: Token | undefined;
   for (let i = at + 1; i < question.length; i++) {
     const t = question[i]!;
-    // A past tense after the noun is the question's verb, whatever the tagger says ("actor starred").
+    // A past tense after the noun is the question's verb, whatever the tagger says ("player scored").
     if (t.pos === 'NOUN' && !(head && /[^e]ed$/.test(t.lower))) head = t;
     else if (t.pos !== 'ADJ' && t.text !== '-') break;
   }
   return head && !generic.test(head.lemma) ? head : undefined;
 }
 
-/** The head noun of a definite phrase opening `tokens` ("the only moth species in India" → "species"). */
+/** The head noun of a definite phrase opening `tokens` ("the only rowing boat on the lake" → "boat"). */
 function definiteHead(tokens: Token[]): Token | undefined {
   if (!/^(?:the|this|that)$/.test(tokens[0]?.lower ?? '')) return undefined;
   let head: Token | undefined;
@@ -63,7 +63,7 @@ export function missedFocus(question: string, answer: string): string | undefine
   const a = tokenize(answer);
   const asked = formBag(q);
   // A statement all of whose words the question already says answers nothing (a bare phrase may pick
-  // one of the things the question names: "Radiohead").
+  // one of the things the question names: "Harriet Osk").
   const said = a.filter((t) => t.content || /^\d/.test(t.text));
   const statement = a.some((t) => t.pos === 'VERB' || t.pos === 'AUX');
   if (statement && said.length > 0 && said.every((t) => formsOf(t).some((f) => asked.has(f))))
@@ -73,11 +73,11 @@ export function missedFocus(question: string, answer: string): string | undefine
   if (!noun || !sides) return undefined;
   const [left, right] = sides;
   const lowered = new Set(q.map((t) => t.lower));
-  // "The forensic psychiatrist was a member of...": the asked N, described rather than named.
+  // "The head curator was a member of...": the asked N, described rather than named.
   const subject = definiteHead(left);
   if (subject && sameNoun(subject, noun) && /^(?:a|an)$/.test(right[0]?.lower ?? ''))
     return `The question asks which ${noun.text}; the answer describes it without naming it.`;
-  // "X is the system created in Israel" for "What man created the system?": another thing of the question.
+  // "X is the sundial built in Pellow" for "What man built the sundial?": another thing of the question.
   if (a.some((t) => sameNoun(t, noun))) return undefined;
   for (const [phrase, other] of [
     [left, right],

@@ -11,14 +11,14 @@ import { type ClaimCheck, signal } from './check.js';
 
 /** Verbs that may describe one name without linking it to another. */
 const copulas = new Set(['be', 'have', 'do', 'become', 'seem']);
-const continues = /^(?:he|she|it|they|his|her|its|their|this|these|the (?:band|film|company|group|album|song|book))\b/i;
+const continues = /^(?:he|she|it|they|his|her|its|their|this|these)\b/i;
 /**
  * Two names the claim links that the sources never mention together, each named somewhere in them:
- * "El Nuevo Cojo Ilustrado is owned by Time Inc." where Time Inc. only appears with Golf Magazine.
+ * "The Kestrel Gazette is owned by Marlow Press" where Marlow Press only appears with the Tern Review.
  */
 export function unlinkedNames(claimText: string, view: SourceView): [string, string] | undefined {
   const tokens = tokenize(claimText);
-  // A verb links the names ("appeared in A and B"; the tagger reads some as nouns: "Mr. T starred").
+  // A verb links the names ("appeared in A and B"); the tagger reads some past tenses after a name as nouns.
   const verbal = (t: Token): boolean => (t.pos === 'VERB' || (t.pos === 'NOUN' && /[^e]ed$/.test(t.text))) && !copulas.has(t.lemma);
   if (!tokens.some(verbal)) return undefined;
   const runs = nameRuns(tokens).filter((run) => {
@@ -26,7 +26,7 @@ export function unlinkedNames(claimText: string, view: SourceView): [string, str
     return n.length >= 3 && /\p{Ll}/u.test(n);
   });
   const names = runs.map((run) => nameText(tokens, run));
-  // A name the sources give in full somewhere may stand in a passage as "the <head>" ("the canal").
+  // A name the sources give in full somewhere may stand in a passage as "the <head>" ("the viaduct").
   const heads = runs.map((run) => {
     const head = headNoun(tokens, run);
     return head !== undefined && view.mentionsExactly(nameText(tokens, run)) ? head : undefined;
@@ -45,7 +45,7 @@ export function unlinkedNames(claimText: string, view: SourceView): [string, str
       const withX = found.filter((p) => mentioned(p, a, x)).map((p) => p.id);
       const withY = found.filter((p) => mentioned(p, b, y)).map((p) => p.id);
       if (withX.length === 0 || withY.length === 0) continue;
-      // A next sentence that goes on about the previous one's subject ("He portrayed..."): with a
+      // A next sentence that goes on about the previous one's subject ("He coached..."): with a
       // personal pronoun, only about the person it refers to.
       const goesOn = (first: number, second: number, nameInFirst: string): boolean => {
         const [p, q] = [view.index.passages[first]!, view.index.passages[second]!];
@@ -56,8 +56,8 @@ export function unlinkedNames(claimText: string, view: SourceView): [string, str
       };
       const together = (i: number, j: number): boolean => i === j || goesOn(i, j, names[a]!) || goesOn(j, i, names[b]!);
       if (withX.some((i) => withY.some((j) => together(i, j)))) continue;
-      // Linked through a third name that each shares a sentence with ("A" is a song by the band B; B
-      // consists of C): a chain the sources state is not a missing link.
+      // Linked through a third name that each shares a sentence with ("A" is a barge run by the firm B; B
+      // is owned by C): a chain the sources state is not a missing link.
       const namesIn = (ids: number[], own: string): Set<string> =>
         new Set(
           ids.flatMap((id) =>

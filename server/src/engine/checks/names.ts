@@ -13,7 +13,7 @@ export const namesCheck: ClaimCheck = {
   run(claim) {
     const { tokens, names, candidates, bound, boundBag, bare, context } = claim;
     const signals: Signal[] = [];
-    // Not the name's own head noun: "team" of "the Data Platform team" is part of the name.
+    // Not the name's own head noun: "club" of "the Tarnby Chess club" is part of the name.
     const otherWords = tokens.filter(
       (t, i) => t.content && !names.includes(t) && !names.includes(tokens[i - 1]!) && !names.includes(tokens[i + 1]!),
     );
@@ -23,7 +23,7 @@ export const namesCheck: ClaimCheck = {
       candidates.some(
         (c) => formsOf(t).some((f) => c.bag.has(f)) && otherWords.some((o) => o.stem !== t.stem && formsOf(o).some((f) => c.bag.has(f))),
       );
-    // "the Vell Canal" where the passage says "the canal" and the sources name the Vell Canal elsewhere.
+    // "the Pellow Viaduct" where the passage says "the viaduct" and the sources name the Pellow Viaduct elsewhere.
     const definite = new Set(
       nameRuns(tokens)
         .filter((run) => definitelyMentioned(tokens, run, bound, context.view))

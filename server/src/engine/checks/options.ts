@@ -1,7 +1,7 @@
-// Questions that offer options ("Which came first, A or B?", "Who was inducted, A or B?", "Between A
+// Questions that offer options ("Which opened first, A or B?", "Who was elected, A or B?", "Between A
 // and B, who is older?"): the option the answer picks is checked against the sources as a whole. An
 // ordering is decided by the years the sources give for each option; any other choice by which
-// option's sentences carry the question's own words ("inducted", "Hall of Fame").
+// option's sentences carry the question's own words ("elected", "Rowing Council").
 import type { SourceView } from '../evidence/retrieval.js';
 import { retrieve } from '../evidence/retrieval.js';
 import { stopwords } from '../language/lexicon.js';
@@ -60,7 +60,7 @@ export function questionOptions(question: string): [string, string] | undefined 
     const b = nameRun(words, or + 1, 1);
     if (a && b && !/[,]$/.test(words[or - 1]!)) return [a, b];
   }
-  // "A and B are both magazines, but which one is owned by C?": the two named before "which one".
+  // "A and B are both choirs, but which one is led by C?": the two named before "which one".
   const pick = /\bwhich (?:one|of (?:them|the two|these|those))\b/i.exec(q);
   if (pick) {
     const before = q.slice(0, pick.index).split(/\s+/);
@@ -90,7 +90,7 @@ function mentions(text: string, keys: string[]): boolean {
   return keys.length > 0 && keys.every((k) => new RegExp(`\\b${k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u').test(lower));
 }
 
-/** Ids of passages about an option: those naming it and the next two ("He was inducted..."). */
+/** Ids of passages about an option: those naming it and the next two ("He was elected..."). */
 export function sentencesAbout(option: string, other: string, view: SourceView): number[] {
   const keys = keysOf(option);
   const otherKeys = keysOf(other);
@@ -155,7 +155,7 @@ export function checkOptions(question: string, answer: string, view: SourceView)
       reason: 'by the dates in the sources',
     };
   }
-  // A comparison of amounts ("more valuable", "more members") is not decided by words.
+  // A comparison of amounts ("more seats", "heavier") is not decided by words.
   if (/\b(more|less|fewer|better|worse|\w+er than)\b/i.test(question)) return undefined;
   // Which option's sentences hold the question's other words.
   const optionWords = new Set([...keysOf(options[0]), ...keysOf(options[1])]);

@@ -22,7 +22,7 @@ export const quantifiersCheck: ClaimCheck = {
     const signals: Signal[] = [];
     const top = bound[0];
     if (!top) return signals;
-    // A determiner ("both conditions", "every account") quantifies over its noun: it only claims more
+    // A determiner ("both boats", "every member") quantifies over its noun: it only claims more
     // than the sources when that noun is what the sources speak of.
     const universal = tokens.find(
       (t, i) =>

@@ -1,9 +1,9 @@
-// Relation checks: a claim that links a name to something by a verb or a relational noun ("Neil
-// Gaiman directed Beowulf", "a film written by Roger Christian", "founder Craig Newmark") must find
+// Relation checks: a claim that links a name to something by a verb or a relational noun ("Odile
+// Quill designed the Kestrel Pavilion", "a guide edited by Tomas Reve", "founder Ilse Brandt") must find
 // that relation where the sources attach a relation to the same name. The sources' words may all be
-// there and still say another thing of the name: "directed by Robert Zemeckis and written by Neil
-// Gaiman". Relations match by lemma, stem, synonym, shared root ("directed" / "director") or role
-// group (lexicon's roleGroups); a role the sources give the name only another role for ("directed by
+// there and still say another thing of the name: "designed by Ada Lorne and edited by Odile Quill".
+// Relations match by lemma, stem, synonym, shared root ("designed" / "designer") or role
+// group (lexicon's roleGroups); a role the sources give the name only another role for ("designed by
 // N" where they say "founder N") is contradicted. Attachments are read from parts of speech: passive
 // agents through lists and coordinated verbs, role nouns before a name, the verb or copula after it.
 import type { ReadPassage } from '../evidence/retrieval.js';
@@ -32,7 +32,7 @@ const lightVerbs = new Set([
   'feature',
   'appear',
 ]);
-/** Nouns of a role or agent ("founder", "guitarist", "director", "musician", "member"). */
+/** Nouns of a role or agent ("founder", "archivist", "director", "librarian", "member"). */
 const agentNoun = /(?:[^e]er|or|ist|ian|ant|ent|member|head|chief|owner|star)s?$/;
 const skipLeft = new Set(['and', ',', 'by', 'of', "'s", '’s', 'the', 'a', 'an', 'its', 'his', 'her', 'their', '"', '“', '”']);
 /** How far back a passive agent's "by" may stand before a name in a list ("by A, the B of C, and D"). */
@@ -43,7 +43,7 @@ roleGroups.forEach((group, i) => {
   for (const word of group) roleOf.set(word, i);
 });
 
-/** The role group a relation word names ("directed", "director" → the same group), if any. */
+/** The role group a relation word names ("designed", "designer" → the same group), if any. */
 function roleGroup(t: Token): number | undefined {
   const lemma = t.lemma.replace(/^co-?/, '');
   return roleOf.get(t.lemma) ?? roleOf.get(lemma) ?? roleOf.get(t.lower) ?? roleOf.get(t.lower.replace(/s$/, ''));
@@ -58,7 +58,7 @@ export interface Relation {
   word: Token;
 }
 
-/** A verb form: a participle, or a capitalised one opening a sentence ("Directed by ..."). */
+/** A verb form: a participle, or a capitalised one opening a sentence ("Founded by ..."). */
 function isVerbal(tokens: Token[], i: number): boolean {
   const t = tokens[i]!;
   if (t.pos === 'VERB') return true;
@@ -67,9 +67,9 @@ function isVerbal(tokens: Token[], i: number): boolean {
 }
 
 /**
- * The verbs whose agent the name is, through a list ("administered jointly by the provincial
- * government, the Municipality of La Plata, and the football clubs A and B"), with the verbs
- * coordinated before the "by" ("conceived, directed, and choreographed by N").
+ * The verbs whose agent the name is, through a list ("run jointly by the county
+ * council, the Town of Westmere, and the rowing clubs A and B"), with the verbs coordinated
+ * before the "by" ("designed, built, and tested by N").
  */
 function passiveAgentVerbs(tokens: Token[], s: number): Token[] {
   let by = -1;
@@ -84,12 +84,12 @@ function passiveAgentVerbs(tokens: Token[], s: number): Token[] {
   }
   if (by < 0) return [];
   const verbs: Token[] = [];
-  // Short phrases may stand between the verb and "by" ("founded in 2011 in Oslo by N"); a noun alone
-  // may not ("a book by N" names no role).
+  // Short phrases may stand between the verb and "by" ("opened in 2009 in Tarnby by N"); a noun alone
+  // may not ("a poem by N" names no role).
   let i = by - 1;
   let k = by - 1;
   while (k > 0 && k >= by - 7 && /^(?:ADP|NUM|PROPN|DET|NOUN|ADJ)$/.test(tokens[k]!.pos) && tokens[k]!.lower !== 'by') k--;
-  // Phrases of place and time between the verb and "by" ("founded in 2011 in Oslo by N").
+  // Phrases of place and time between the verb and "by" ("opened in 2009 in Tarnby by N").
   if (k < by - 1 && tokens[k + 1]!.pos === 'ADP' && isVerbal(tokens, k)) i = k;
   for (; i >= 0 && i >= by - 12; i--) {
     const t = tokens[i]!;
@@ -107,12 +107,12 @@ function passiveAgentVerbs(tokens: Token[], s: number): Token[] {
  */
 function attached(tokens: Token[], s: number, e: number, patients = true): Token[] {
   const out: Token[] = passiveAgentVerbs(tokens, s);
-  // Left: role nouns ("lead vocalist and guitarist N"), the verb whose object the name is.
+  // Left: role nouns ("head librarian and archivist N"), the verb whose object the name is.
   let by = false;
   for (let i = s - 1; i >= 0 && i >= s - 8 && out.length === 0; i--) {
     const t = tokens[i]!;
     if (t.lower === 'by') by = true;
-    // A capital inside a sentence belongs to a name ("Compute and Object Storage"); one opening it may be a verb ("Directed by").
+    // A capital inside a sentence belongs to a name ("Chess and Draughts Society"); one opening it may be a verb ("Founded by").
     const opens = i === 0 || /^[.!?:;]$/.test(tokens[i - 1]!.text);
     // Where a name comes from: "X is from N", "a native of N".
     if ((t.lower === 'from' && tokens[i - 1]?.lemma === 'be') || (t.lemma === 'native' && tokens[i + 1]?.lower === 'of')) {
@@ -121,13 +121,13 @@ function attached(tokens: Token[], s: number, e: number, patients = true): Token
     }
     if (skipLeft.has(t.lower) || (isCapital(t) && (t.pos === 'PROPN' || !opens)) || t.pos === 'DET' || t.pos === 'ADJ' || t.pos === 'NUM')
       continue;
-    // "an opera by N" names an author without saying which role: no relation.
+    // "a mural by N" names an author without saying which role: no relation.
     if (by && t.pos === 'NOUN') break;
-    // A noun directly before a name relates to it only as a role ("founder", "guitarist", "director").
+    // A noun directly before a name relates to it only as a role ("founder", "archivist", "director").
     if ((t.pos === 'VERB' || (t.pos === 'NOUN' && agentNoun.test(t.lower))) && !lightVerbs.has(t.lemma)) {
       out.push(t);
       if (t.pos === 'NOUN' && (tokens[i - 1]?.lower === 'and' || tokens[i - 1]?.text === ',')) continue;
-      // The verb whose object the role is ("portrays the character N").
+      // The verb whose object the role is ("coaches the goalkeeper N").
       if (t.pos === 'NOUN') {
         const verb = tokens.slice(Math.max(0, i - 5), i).findLast((v) => v.pos === 'VERB');
         if (verb && !lightVerbs.has(verb.lemma)) out.push(verb);
@@ -135,7 +135,7 @@ function attached(tokens: Token[], s: number, e: number, patients = true): Token
     }
     break;
   }
-  // Right: the verb the name is subject of ("N directed"), or the role nouns after a copula.
+  // Right: the verb the name is subject of ("N founded"), or the role nouns after a copula.
   let depth = 0;
   let copula = false;
   for (let i = e; i < tokens.length && i <= e + 14; i++) {
@@ -150,7 +150,7 @@ function attached(tokens: Token[], s: number, e: number, patients = true): Token
       continue;
     }
     if (copula && t.pos === 'VERB') {
-      // The name is what the passive verbs act on: "N is owned by A and run jointly by B".
+      // The name is what the passive verbs act on: "N is managed by A and funded jointly by B".
       if (patients) out.push(...coordinatedPassives(tokens, i));
       break;
     }
@@ -166,7 +166,7 @@ function attached(tokens: Token[], s: number, e: number, patients = true): Token
   return out;
 }
 
-/** A passive verb at `i` and those coordinated after it in its clause ("owned by A and run by B"). */
+/** A passive verb at `i` and those coordinated after it in its clause ("managed by A and funded by B"). */
 function coordinatedPassives(tokens: Token[], i: number): Token[] {
   const verbs = lightVerbs.has(tokens[i]!.lemma) ? [] : [tokens[i]!];
   for (let k = i + 1; k < tokens.length && k <= i + 30 && !/^[.;:!?()]$/.test(tokens[k]!.text); k++) {
@@ -204,7 +204,7 @@ function sameRole(a: Token, b: Token): boolean {
   return sameRoot(a, b) || (group !== undefined && group === roleGroup(b));
 }
 
-/** The same word up to inflection and derivation ("directed" / "director"), synonyms aside. */
+/** The same word up to inflection and derivation ("edited" / "editor"), synonyms aside. */
 function sameRoot(a: Token, b: Token): boolean {
   if (a.lemma === b.lemma || a.stem === b.stem) return true;
   const root = (t: Token): string => t.lemma.slice(0, Math.max(5, Math.ceil(t.lemma.length * 0.7)) - 1);
@@ -229,7 +229,7 @@ export function relationMismatch(claimText: string, passages: ReadPassage[]): Re
   for (const relation of relations) {
     const nameWords = new Set(relation.name.toLowerCase().split(' '));
     // The rest of the claim (another name, the object): a mismatch counts where the passage speaks of it too.
-    // (A name counts by its last word: the sources go on with "Sharma" after "Neha Sharma".)
+    // (A name counts by its last word: the sources go on with "Okafor" after "Tilde Okafor".)
     const given = new Set(nameRuns(claimTokens).flatMap(([s, e]) => claimTokens.slice(s, e - 1)));
     const rest = claimTokens.filter((t) => t.content && !nameWords.has(t.lower) && t !== relation.word && !given.has(t));
     const instead: Token[] = [];
@@ -247,11 +247,11 @@ export function relationMismatch(claimText: string, passages: ReadPassage[]): Re
     }
     const role = roleGroup(relation.word) !== undefined;
     // A one-valued relation (where someone is from) may be swapped even where the sources give the
-    // name no relation at all ("X is from Bhagalpur" where they say "a native of Bihar, X attended
-    // school in Bhagalpur").
+    // name no relation at all ("X is from Dunmere" where they say "a native of Carrow County, X went
+    // to school in Dunmere").
     const oneValued = roleGroup(relation.word) === originGroup;
     if (agrees || (!oneValued && (!where || instead.length === 0))) continue;
-    // A role against other roles ("directed" where the sources only say "founder"): two relations.
+    // A role against other roles ("designed" where the sources only say "founder"): two relations.
     // Roles are what a name did (an agent), not what was done to it ("N was owned by ...").
     const roles = role && where ? agentRoles(relation, claimTokens, passages) : [];
     if (roles.length > 0)
@@ -260,7 +260,7 @@ export function relationMismatch(claimText: string, passages: ReadPassage[]): Re
         reason: `The sources say "${roles[0]!.text}" of ${relation.name}, not "${relation.word.text}".`,
         passage: where!,
       };
-    // Another relation word may be the answer's paraphrase ("hit" for "achieved"): only a swap counts,
+    // Another relation word may be the answer's paraphrase ("headed" for "led"): only a swap counts,
     // the sources giving the claim's relation to a name the claim does not give, in a passage about
     // all the rest.
     for (const p of passages) {

@@ -5,8 +5,8 @@ import type { Token } from '../language/tokens.js';
 import { type ClaimCheck, type Signal, signal } from './check.js';
 
 /**
- * A word the sources never use, in a phrase they do use with another word in its place: "a narrow
- * gauge track" where they say "a standard gauge track". The claim swapped the word (contradicted).
+ * A word the sources never use, in a phrase they do use with another word in its place: "a red ski
+ * run" where they say "a blue ski run". The claim swapped the word (contradicted).
  */
 export function swappedWord(
   tokens: Token[],
@@ -15,7 +15,7 @@ export function swappedWord(
 ): { said: string; instead: string; passage: ReadPassage } | undefined {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    // Only a modifier: a noun may be the answer's synonym ("freight" for "cargo"), a modifier names a kind.
+    // Only a modifier: a noun may be the answer's synonym ("boat" for "vessel"), a modifier names a kind.
     if (!t.content || t.pos !== 'ADJ' || !absent(t)) continue;
     const after = tokens.slice(i + 1, i + 3);
     if (after.length < 2 || !after.every((a) => a.content && (a.pos === 'NOUN' || a.pos === 'ADJ'))) continue;

@@ -64,7 +64,7 @@ export interface ClaimReading extends ClaimInput {
   quantities: Quantity[];
   /** Capitalised words the question does not already give. */
   names: Token[];
-  /** Long forms near the claim, and their compound parts ("non-refundable" holds "refundable"). */
+  /** Long forms near the claim, and their compound parts ("non-members" holds "members"). */
   nearWords: string[];
   wording: Wording;
   /** Whether a word is absent from the question and from the sources in every form. */
@@ -109,7 +109,7 @@ export function readClaim(claim: ClaimInput, context: AnswerContext): ClaimReadi
       !quantities.some((q) => t.start < q.end && t.end > q.start) &&
       !idioms.some(([from, to]) => t.start >= from && t.end <= to),
   );
-  // A synonym is looked for among ordinary words only: "jazz" is not found in "Earth, Wind & Fire".
+  // A synonym is looked for among ordinary words only: "breeze" is not found in "North Wind Rowing Club".
   const boundWords = new Set(bound.flatMap((c) => [...c.wordBag]));
   const nearOrdinary = new Set(candidates.flatMap((c) => [...c.wordBag]));
   const foundIn = (t: Token, bag: Set<string>, ordinary: Set<string>): boolean =>

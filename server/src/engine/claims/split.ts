@@ -24,8 +24,12 @@ export interface SplitAnswer {
 const sentenceEnd = /[.!?]+["”’)]?(?:\s*\[[^\]\n]{1,80}\])?(?=\s+["“‘(]?[\p{Lu}\d`$€£])|\n+|[.!?]+["”’)]?(?:\s*\[[^\]\n]{1,80}\])?\s*$/gu;
 const clauseBreak = /;\s+|\s+[—–]\s+|\s+-\s+|,\s+(?=(?:but|while|whereas|though|although|so|and then|plus)\b)|:\s+(?=[\p{L}`$€£\d])/gu;
 const leadingFraming =
-  /^(?:(?:yes|no|nope|yep|sure|sorry|certainly|absolutely|unfortunately|sadly|fortunately|good news|ok|okay|not really|not yet|not anymore|unfortunately not|i'm afraid not|i'm afraid|i am afraid|it seems not|it depends|good question|great question)\b[\s,!.:;—–-]*)+|^(?:the\s+)?(?:short\s+)?answer\s+is\s+(?:that\s+)?|^(?:according to|based on|per|as stated in|as per)\s+(?:the\s+)?[^,]{0,60},\s*|^(?:the\s+)?(?:policy|document|summary|article|manual|page|terms|agreement|guide|notes?|changelog|sla|faq)\s+(?:says|states|notes|explains|mentions|indicates|specifies)\s+(?:that\s+)?/iu;
-// Abbreviations that end in a period without ending the sentence ("the Abbey of St. Ildra").
+  /^(?:(?:yes|no|nope|yep|sure|sorry|certainly|absolutely|unfortunately|sadly|fortunately|good news|ok|okay|not really|not yet|not anymore|unfortunately not|i'm afraid not|i'm afraid|i am afraid|it seems not|it depends|good question|great question)\b[\s,!.:;—–-]*)+|^(?:the\s+)?(?:short\s+)?answer\s+is\s+(?:that\s+)?|^(?:according to|based on|per|as stated in|as per)\s+(?:the\s+)?[^,]{0,60},\s*/iu;
+// A source named as the teller ("The handbook says that ..."): one or two words and a reporting verb,
+// in lower case so that a capitalised word of a name ("Harbour Notes") is not read as the verb.
+const reportingFraming =
+  /^(?:[Tt]he\s+|[Tt]his\s+|[Yy]our\s+)?(?:\p{L}+\s+){0,1}\p{L}+\s+(?:says|states|notes|explains|mentions|indicates|specifies)\s+(?:that\s+)?/u;
+// Abbreviations that end in a period without ending the sentence ("the Priory of St. Wendel").
 const abbreviation =
   /(?:\b(?:[A-Z]|St|Dr|Mr|Mrs|Ms|Prof|Jr|Sr|No|Vol|vs|etc|Inc|Ltd|Co|Corp|Gen|Col|Lt|Mt|Ft|approx|e\.g|i\.e|U\.S|U\.K))$/;
 const polarityWord =
@@ -66,7 +70,7 @@ function addClaim(claims: ClaimSpan[], answer: string, start: number, end: numbe
   let from = start + (lead && /^\s*(?:[-*•·]|\d+[.)])\s/.test(text) ? lead[0].length : (/^\s*/.exec(text)?.[0].length ?? 0));
   for (;;) {
     text = answer.slice(from, end);
-    const framing = leadingFraming.exec(text);
+    const framing = leadingFraming.exec(text) ?? reportingFraming.exec(text);
     if (!framing || framing[0].length === 0) break;
     from += framing[0].length;
   }
@@ -81,7 +85,7 @@ function addClaim(claims: ClaimSpan[], answer: string, start: number, end: numbe
   // A connective left alone between two commas ("..., though, so...") is no claim.
   if (/^(?:though|however|also|too|then|instead|anyway|still|thus|so|and|but)$/i.test(text)) return;
   // A clause with no word of three letters or more (a lone "No", "OK") carries no fact, unless
-  // it is an acronym ("F.E.A.R.", "R&B").
+  // it is an acronym ("T.B.A.", "B&B").
   if (!/[\p{L}\p{N}]{3,}/u.test(text) && !/\d/.test(text) && !/\p{Lu}.*\p{Lu}/u.test(text)) return;
   claims.push({ text, start: from, end: to, sentenceStart, sentenceEnd });
 }

@@ -1,6 +1,6 @@
 // Subject binding for figures: a figure in the answer is checked against the words the sources put
-// right beside each value. "Fairhaven charges $32 for a cashier's check" is supported only if the
-// $32 in the sources sits next to "cashier's check" more than some other value does; when another
+// right beside each value. "Brookmere Museum charges $4 for an audio guide" is supported only if
+// the $4 in the sources sits next to "audio guide" more than some other value does; when another
 // value sits closer to the claim's words, the answer gave one thing's figure for another.
 
 import { comparableKinds, type Quantity, sameQuantity } from '../language/quantities.js';
@@ -10,7 +10,7 @@ import type { ReadPassage } from './retrieval.js';
 /** Words either side of a value that describe what it is the value of. */
 const before = 8;
 const after = 6;
-// Sentence and list-item ends close a value's context; parentheses do not ("(extension 4400) within 2 hours").
+// Sentence and list-item ends close a value's context; parentheses do not ("(gate 12) within 30 minutes").
 const stop = /^[.;!?]$/;
 
 const conjunction = /^(?:and|but|while|whereas)$/;
@@ -30,9 +30,9 @@ function contextOf(passage: ReadPassage, q: Quantity): Set<string> {
   if (first < 0) first = tokens.length;
   let last = first;
   while (last < tokens.length && tokens[last]!.start < q.end) last++;
-  // "Early check-in costs €25 and late check-out costs €30": a clause joined by "and" or "but" that
+  // "Skate hire costs €7 and helmet hire costs €3": a clause joined by "and" or "but" that
   // names its own subject before its own value gives that value its words, not the value before it.
-  // ("Breakfast costs €18 per adult and €9 per child" shares one subject: no words stand between.)
+  // ("Skates cost €7 an hour and €19 a day" shares one subject: no words stand between.)
   const previous = passage.quantities.filter((s) => s.end <= q.start && comparableKinds(q, s)).pop();
   const next = passage.quantities.find((s) => s.start >= q.end && comparableKinds(q, s));
   for (let i = first - 1, n = 0; i >= 0 && n < before; i--) {
@@ -58,7 +58,7 @@ function contextOf(passage: ReadPassage, q: Quantity): Set<string> {
 function overlap(context: Set<string>, own: Set<string>, around: Set<string>, names: Set<string>): number {
   let score = 0;
   for (const stem of context) {
-    // A name tells subjects apart best ("the Basic plan's 5 seats", "the Team plan's 50").
+    // A name tells subjects apart best ("the Bronze tier's 5 visits", "the Gold tier's 50").
     if (names.has(stem)) score += 4;
     else if (own.has(stem)) score += 2;
     else if (around.has(stem)) score += 1;
@@ -66,12 +66,12 @@ function overlap(context: Set<string>, own: Set<string>, around: Set<string>, na
   return score;
 }
 
-/** A bare number beside a value is part of its label ("PASI 75", "Python 3.9", "route 12"). */
+/** A bare number beside a value is part of its label ("level 3", "grade 5", "aisle 12"). */
 function isLabel(t: Token): boolean {
   return /^\d[\d.]*$/.test(t.text);
 }
 
-/** Words followed by a number in a text ("PASI 75", "week 16"), as "word number" pairs. */
+/** Words followed by a number in a text ("level 3", "grade 5"), as "word number" pairs. */
 export function labelPairs(tokens: Token[]): Map<string, string> {
   const pairs = new Map<string, string>();
   tokens.forEach((t, i) => {
@@ -81,7 +81,7 @@ export function labelPairs(tokens: Token[]): Map<string, string> {
   return pairs;
 }
 
-/** Whether a value's passage labels it otherwise than the claim does ("PASI 90" for a claim on "PASI 75"). */
+/** Whether a value's passage labels it otherwise than the claim does ("grade 6" for a claim on "grade 5"). */
 function mislabelled(passage: ReadPassage, q: Quantity, claimLabels: Map<string, string>): boolean {
   if (claimLabels.size === 0) return false;
   const tokens = passage.tokens;
@@ -98,8 +98,8 @@ function mislabelled(passage: ReadPassage, q: Quantity, claimLabels: Map<string,
 }
 
 /**
- * The names beside a value when none of them is one of the claim's ("386 miles" beside "the
- * Republican River" for a claim about "Wild Horse Creek"): the value is another subject's.
+ * The names beside a value when none of them is one of the claim's ("42 km" beside "the
+ * Harlow Ridge" for a claim about "the Sedge Valley trail"): the value is another subject's.
  */
 export function foreignOwner(occurrence: Occurrence, names: Set<string>, own: Set<string>): string | undefined {
   if (names.size === 0) return undefined;
@@ -112,7 +112,7 @@ export function foreignOwner(occurrence: Occurrence, names: Set<string>, own: Se
     (t, i) =>
       i > 0 && context.has(t.stem) && /^\p{Lu}/u.test(t.text) && /\p{L}{2,}/u.test(t.text) && (t.pos === 'PROPN' || t.pos === 'NOUN'),
   );
-  // A capitalised label the claim words too ("Cashier's check" in a fee table) is no other owner.
+  // A capitalised label the claim words too ("Audio guide" in a price table) is no other owner.
   if (found.length === 0 || found.some((t) => names.has(t.stem) || own.has(t.stem))) return undefined;
   return found.map((t) => t.text).join(' ');
 }
@@ -137,7 +137,7 @@ export interface FigureContext {
   names: Set<string>;
   /** Figures the answer itself states: never rivals. */
   stated: Quantity[];
-  /** The claim's "word number" labels ("PASI 75"). */
+  /** The claim's "word number" labels ("grade 5"). */
   labels: Map<string, string>;
   /** Whether the claim gives its figure as a limit ("up to 100%"). */
   limit: boolean;
@@ -145,7 +145,7 @@ export interface FigureContext {
 
 const capPhrase = /\b(?:not exceed|no more than|no higher than|up to|at most|a maximum of|maximum of|capped at|limited to)\s+$/i;
 
-/** Whether the sources give a value as a cap ("may not exceed 100%"), which is no amount by itself. */
+/** Whether the sources give a value as a cap ("may not exceed 40 hours"), which is no amount by itself. */
 function capped(passage: ReadPassage, s: Quantity): boolean {
   return capPhrase.test(passage.text.slice(Math.max(0, s.start - 30), s.start));
 }

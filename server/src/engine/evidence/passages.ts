@@ -12,7 +12,7 @@ export interface Passage {
 /** Passages longer than this are cut at semicolons so that each keeps one fact and its subject. */
 const longPassage = 400;
 // A sentence ends at . ! ? followed by space and a capital/digit/quote, or glued to a capital after a
-// lowercase word ("century.First", as extracted web text often is); or at a line break.
+// lowercase word ("harbour.Boats", as extracted web text often is); or at a line break.
 const boundary = /([.!?])(?:["”’)]?)(?=\s+["“‘(]?[\p{Lu}\d]|[\p{Lu}][\p{Ll}])|\n\s*/gu;
 // Abbreviations that end in a period without ending the sentence.
 const abbreviation =

@@ -1,6 +1,6 @@
 // Per-claim retrieval: the passages that speak about the claim's own subject. The query is the
 // claim's words, with the question's and the previous claim's words at lower weight so that short
-// answers ("Delhi") and follow-on sentences ("It costs $9") are located through their context.
+// answers ("Harriet Osk") and follow-on sentences ("It costs $9") are located through their context.
 import { stopwords } from '../language/lexicon.js';
 import { extractQuantities, type Quantity } from '../language/quantities.js';
 import { formBag, type Token, tokenize } from '../language/tokens.js';
@@ -15,10 +15,10 @@ export interface ReadPassage extends Passage {
   score: number;
   tokens: Token[];
   bag: Set<string>;
-  /** Forms of the passage's ordinary words, leaving out words of names ("Wind" of "Earth, Wind & Fire"). */
+  /** Forms of the passage's ordinary words, leaving out words of names ("Wind" of "North Wind Rowing Club"). */
   wordBag: Set<string>;
   quantities: Quantity[];
-  /** Figures of the heading the passage sits under ("4.1.0 (2024-07-15)" over its list items). */
+  /** Figures of the heading the passage sits under ("2.3.0 (2023-11-02)" over its list items). */
   headingQuantities: Quantity[];
 }
 
@@ -127,7 +127,7 @@ export function retrieve(view: SourceView, parts: QueryPart[], limit = 8): ReadP
       if (/^[\p{L}]+$/u.test(lemma)) terms.set(lemma, Math.max(terms.get(lemma) ?? 0, part.weight));
     }
   }
-  // A label alone ("Refunds.") states no fact: it is no evidence (its figures reach the lines under it).
+  // A label alone ("Opening hours.") states no fact: it is no evidence (its figures reach the lines under it).
   return view.index
     .rank(terms, limit + 2)
     .filter(({ passage }) => wordCount(view.index.passages[passage]!.text) >= 2)

@@ -1,4 +1,4 @@
-// Figures the answer computes itself ("4 × $28 = $112", "a quarter of $4,000") are recomputed from
+// Figures the answer computes itself ("3 × $17 = $51", "a third of $900") are recomputed from
 // the figures the answer and the question state, instead of being looked up in the sources.
 import type { Quantity } from './quantities.js';
 
@@ -19,7 +19,7 @@ export function derivable(target: Quantity, pool: Quantity[]): boolean {
   const tolerance = target.approx ? 0.06 : 0.001;
   const goal = target.raw;
   const numbers = [...new Set(pool.filter((q) => q !== target).flatMap(values))].filter((n) => Number.isFinite(n) && n !== 0).slice(0, 24);
-  // A figure the answer states elsewhere ("the 25% band — a quarter of...") is checked there.
+  // A figure the answer states elsewhere ("the 50% discount — half of...") is checked there.
   if (numbers.some((n) => near(n, goal, tolerance))) return true;
   for (let i = 0; i < numbers.length; i++) {
     for (let j = 0; j < numbers.length; j++) {
@@ -50,8 +50,8 @@ function dayOf(q: Quantity, endOfMonth: boolean): number | undefined {
 
 /**
  * A date the answer works out itself: the month of a date it or the question gives ("the end of
- * March" for an outage on March 10), or such a date plus a period ("30 days after the end of March"
- * is April 30).
+ * June" for a regatta on June 12), or such a date plus a period ("45 days after the end of June"
+ * is August 14).
  */
 export function derivableDate(target: Quantity, pool: Quantity[]): boolean {
   const goal = target.date;

@@ -1,6 +1,6 @@
 // Coreference: what a pronoun or a definite description refers to. In the sources, a sentence that
-// opens with "he" or "she" goes on about the person the previous sentence names first; "the canal"
-// refers to the "Orrin Canal" the sources name. In the answer, a claim that opens with "it" or "they"
+// opens with "he" or "she" goes on about the person the previous sentence names first; "the viaduct"
+// refers to the "Pellow Viaduct" the sources name. In the answer, a claim that opens with "it" or "they"
 // is about the subject of the claim before it, or of the question.
 import type { SourceView } from '../evidence/retrieval.js';
 import { isCapital, nameRuns, nameText } from './names.js';
@@ -27,13 +27,13 @@ export function antecedentOf(view: SourceView, id: number): string | undefined {
   return undefined;
 }
 
-/** Nouns that describe a person ("physicist", "actress", "founder", "woman"). */
+/** Nouns that describe a person ("cellist", "sculptor", "founder", "woman"). */
 const personNoun = /(?:[^e]er|or|ist|ian|ess|ant|ent|man|woman|person|child|son|daughter|wife|husband|king|queen|prince|princess)s?$/;
 
 /**
  * Whether a name reads as a person's: two capitalised words or more, no figure, no article before it
- * ("the Stern–Volmer relationship") nor "as" (an alias, a role played), and, where the sentence goes
- * on "X is a ...", described by a noun of a person ("a physicist", not "a 1979 western").
+ * ("the Halden–Moor formula") nor "as" (an alias, a role played), and, where the sentence goes
+ * on "X is a ...", described by a noun of a person ("a cellist", not "a 1902 locomotive").
  */
 function personLike(tokens: Token[], [s, e]: [number, number]): boolean {
   const words = tokens.slice(s, e).filter((t) => isCapital(t));
@@ -54,8 +54,8 @@ const opensWithPronoun = /^(?:it|its|they|their|them|he|his|she|her|this|these|t
 
 /**
  * The name a claim that opens with a pronoun is about: the subject of the claim before it when that
- * subject is a name ("Caldwick was founded... It grew..."), or for the first claim the question's
- * first name. Empty when the claim names its own subject or the subject is no name ("the church").
+ * subject is a name ("Wrenmouth was founded... It grew..."), or for the first claim the question's
+ * first name. Empty when the claim names its own subject or the subject is no name ("the orchard").
  */
 export function pronounSubject(claim: string, previous: string | undefined, question: string): Token[] {
   if (!opensWithPronoun.test(claim.trim())) return [];
@@ -67,34 +67,34 @@ export function pronounSubject(claim: string, previous: string | undefined, ques
 }
 
 /**
- * Whether the name `run` of the claim is referred to in a passage by its head noun ("the canal"
- * for "the Orrin Canal") while the sources name it in full elsewhere.
+ * Whether the name `run` of the claim is referred to in a passage by its head noun ("the viaduct"
+ * for "the Pellow Viaduct") while the sources name it in full elsewhere.
  */
 export function definitelyMentioned(tokens: Token[], run: [number, number], passages: { text: string }[], view: SourceView): boolean {
   const head = headNoun(tokens, run);
   return head !== undefined && passages.some((p) => refersByHead(p.text, head)) && view.mentionsExactly(nameText(tokens, run));
 }
 
-/** The common noun that heads a name of two words or more ("canal" of "Orrin Canal"), lower case. */
+/** The common noun that heads a name of two words or more ("viaduct" of "Pellow Viaduct"), lower case. */
 export function headNoun(tokens: Token[], [s, e]: [number, number]): string | undefined {
   const head = tokens[e - 1]!;
   return e - s >= 2 && /^\p{Lu}\p{Ll}+$/u.test(head.text) ? head.lower : undefined;
 }
 
-/** Whether a passage refers to a name by its head noun in lower case ("the canal"). */
+/** Whether a passage refers to a name by its head noun in lower case ("the viaduct"). */
 export function refersByHead(passageText: string, head: string): boolean {
   return new RegExp(`\\b(?:[Tt]he|[Tt]his|[Tt]hat)\\s+${head}\\b`, 'u').test(passageText);
 }
 
 /**
  * What a claim that opens with "it" or "they" stands for, as the content words of the subject of the
- * claim before it ("footnote support" of "Footnote support was added ... It's switched on"). Empty
+ * claim before it ("night skiing" of "Night skiing was launched ... It's open on Fridays"). Empty
  * when the claim does not open with a pronoun or there is no claim before it.
  */
 export function pronounAntecedent(claim: string, previous: string | undefined): Token[] {
   if (!previous || !opensWithPronoun.test(claim.trim())) return [];
   const tokens = tokenize(previous);
-  // The subject ends at the first auxiliary ("was added"), else at a verb after its first word (the
+  // The subject ends at the first auxiliary ("was launched"), else at a verb after its first word (the
   // tagger reads some opening nouns as verbs: "spell checking").
   const aux = tokens.findIndex((t) => t.pos === 'AUX');
   const verb = aux >= 0 ? aux : tokens.findIndex((t, i) => i > 0 && t.pos === 'VERB');

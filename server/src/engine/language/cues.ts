@@ -8,7 +8,7 @@ const calendarWords =
 export function isName(token: Token, index: number, tokens: Token[]): boolean {
   if (!/^\p{Lu}/u.test(token.text) || (!/[\p{L}]{2,}/u.test(token.text) && !/^[IVX]+$/.test(token.text))) return false;
   if (calendarWords.test(token.text)) return false;
-  // A capital opening the claim is only a name when the next word is capitalised too ("Orrin Canal").
+  // A capital opening the claim is only a name when the next word is capitalised too ("Pellow Viaduct").
   if (index === 0) return /^\p{Lu}/u.test(tokens[1]?.text ?? '') && tokens[1]!.pos === 'PROPN';
   return token.pos === 'PROPN' || token.content;
 }
@@ -30,7 +30,7 @@ export function idiomSpans(text: string): [number, number][] {
   return [...text.matchAll(idiomPattern)].map((m) => [m.index, m.index + m[0].length]);
 }
 
-/** Derivation the lemmatiser does not undo ("refund" / "refundable", "enrolled" / "enrolment"). */
+/** Derivation the lemmatiser does not undo ("admit" / "admission", "repair" / "repairable"). */
 export function sharesRoot(t: Token, words: string[]): boolean {
   const word = t.lemma.length >= t.lower.length ? t.lower : t.lemma;
   if (word.length < 5) return false;

@@ -26,7 +26,7 @@ export function extractDates(text: string): CalendarDate[] {
   for (const result of chrono.parse(text, reference)) {
     const start = result.start;
     if (!start.isCertain('month')) continue;
-    // A relative expression ("30 days after") is a duration, not a calendar date.
+    // A relative expression ("45 days after") is a duration, not a calendar date.
     if (!monthOrNumericDate.test(result.text)) continue;
     // chrono includes a leading "on"/"in" in some matches; the date is what follows it.
     const lead = /^(?:on|in|by|from|until|since)\s+/i.exec(result.text)?.[0].length ?? 0;

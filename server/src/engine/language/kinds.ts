@@ -1,11 +1,11 @@
-// Kinds of one thing, told apart by their modifiers: "the monthly maintenance fee" and "the foreign
-// transaction fee" are two fees. A figure the sources give in a sentence about one kind does not hold
-// for another kind the sources also name. A sentence that opens with "the fee" or "that fee" speaks of
+// Kinds of one thing, told apart by their modifiers: "the morning lift ticket" and "the night
+// lift ticket" are two tickets. A figure the sources give in a sentence about one kind does not hold
+// for another kind the sources also name. A sentence that opens with "the ticket" or "that ticket" speaks of
 // the kind the sentence before it named.
 import type { SourceView } from '../evidence/retrieval.js';
 import { type Token, tokenize } from './tokens.js';
 
-/** A kind: the words that modify a head noun right before it, as written ("foreign transaction fee"). */
+/** A kind: the words that modify a head noun right before it, as written ("night lift ticket"). */
 interface Kind {
   phrase: string;
   stems: Set<string>;
@@ -31,7 +31,7 @@ function kindsIn(tokens: Token[]): Kinds {
 const anaphor = /^(?:the|that|this|these|those|such)$/;
 
 /**
- * The kinds a text names; a head it opens with bare ("That fee is...", "The fee is...") takes the
+ * The kinds a text names; a head it opens with bare ("That ticket is...", "The ticket is...") takes the
  * modifiers the previous text gives that head.
  */
 export function kindsOf(text: string, previous: string | undefined): Kinds {
@@ -51,8 +51,8 @@ export interface KindClash {
 }
 
 /**
- * A kind the claim names that the sentence holding its figure names otherwise ("foreign transaction
- * fee" where the sentence is about the "monthly maintenance fee"), when the sources name the claim's
+ * A kind the claim names that the sentence holding its figure names otherwise ("night lift
+ * ticket" where the sentence is about the "morning lift ticket"), when the sources name the claim's
  * kind too: two kinds of one thing, and the figure belongs to the other.
  */
 export function otherKind(claim: Kinds, source: Kinds, view: SourceView): KindClash | undefined {

@@ -64,8 +64,8 @@ export const courtesyPatterns: RegExp[] = [
 
 /**
  * Roles that tie a person or a body to a work, a place or an organisation. Words of one group name
- * the same relation ("wrote", "writer", "screenwriter"); words of two groups name two relations, so
- * "directed by X" where the sources say "written by X" gives X another role. Generic verbs of making
+ * the same relation ("wrote", "writer", "author"); words of two groups name two relations, so
+ * "designed by X" where the sources say "edited by X" gives X another role. Generic verbs of making
  * ("create", "make") are in no group: they fit any role. General English only.
  */
 export const roleGroups: string[][] = [

@@ -1,9 +1,9 @@
 // Names in tokenised text: runs of capitalised words with the short connectors that names hold
-// ("Gimnasia y Esgrima de la Plata", "Abbey of St. Ildra"), and where a name occurs in a passage.
+// ("Escuela de Vela y Remo", "Priory of St. Wendel"), and where a name occurs in a passage.
 import type { Token } from './tokens.js';
 
 const connectors = /^(?:of|de|la|le|y|e|von|van|der|den|del|della|di|da|du|dos|das|\.|"|“|”)$/;
-/** Initials open a name when a capitalised word follows ("D.C. Cab", "J. R. Smith"). */
+/** Initials open a name when a capitalised word follows ("K.L. Bakery", "J. P. Ormsby"). */
 const initials = /^(?:\p{Lu}\.)+$/u;
 
 export function isCapital(t: Token): boolean {
@@ -23,7 +23,7 @@ export function nameRuns(tokens: Token[]): [number, number][] {
     let j = i + 1;
     while (j < tokens.length && (isCapital(tokens[j]!) || (connectors.test(tokens[j]!.text) && isCapital(tokens[j + 1] ?? tokens[j]!))))
       j++;
-    // A name does not end in a connector or a quote ("Ken" in "Kenneth "Ken"").
+    // A name does not end in a connector or a quote ("Bea" in "Beatrix "Bea"").
     while (j > i + 1 && connectors.test(tokens[j - 1]!.text)) j--;
     runs.push([i, j]);
     i = j;

@@ -1,8 +1,8 @@
 // Negation and its scope: a predicate the source negates and the claim asserts (or the reverse) is a
-// contradiction. Only predicate negation counts ("may not store", "don't accept", "is not
+// contradiction. Only predicate negation counts ("may not swim", "don't open", "is not
 // permitted"): the negator must sit right before a verb or adjective. "No" before a noun ("no
-// minimum balance") negates an amount, which paraphrase moves around freely, and an assertion inside
-// a condition ("if funds run out") asserts nothing.
+// age limit") negates an amount, which paraphrase moves around freely, and an assertion inside
+// a condition ("if the lake freezes") asserts nothing.
 import type { Token } from './tokens.js';
 
 const predicateNegators = new Set(['not', "n't", 'never', 'cannot']);
@@ -10,7 +10,7 @@ const predicatePos = new Set(['VERB', 'ADJ']);
 /** How far after a negator its predicate may sit ("is not yet permitted"). */
 const reach = 3;
 const scopeEnd = /^(?:[,;:.!?—–()]|but|and|or|while|whereas|although|though|so|because|which)$/;
-// A condition or an exception: what follows is asserted only in part ("allowed except on weekdays").
+// A condition or an exception: what follows is asserted only in part ("allowed except in fog").
 const exception = /^(?:except|excluding|unless|only)$/;
 const conditional = /^(?:if|unless|whether|once|provided|when|except|excluding)$/;
 
@@ -18,14 +18,14 @@ const conditional = /^(?:if|unless|whether|once|provided|when|except|excluding)$
 export function negatedStems(tokens: Token[]): Set<string> {
   const negated = new Set<string>();
   tokens.forEach((token, i) => {
-    // "earn no interest", "pays nothing": a verb whose object is negated.
+    // "takes no bookings", "costs nothing": a verb whose object is negated.
     if (token.content && token.pos === 'VERB' && /^(?:no|nothing|none)$/.test(tokens[i + 1]?.lower ?? '')) negated.add(token.stem);
     if (!predicateNegators.has(token.lower) && !predicateNegators.has(token.lemma)) return;
     for (let j = i + 1; j < tokens.length && j <= i + reach; j++) {
       const t = tokens[j]!;
       if (scopeEnd.test(t.lower)) break;
-      // "was not a CEO": a noun predicate, after a copula and an article.
-      // "was not Isabelle Mergault": an identity denied, the name right after the negator.
+      // "was not a coach": a noun predicate, after a copula and an article.
+      // "was not Petra Voss": an identity denied, the name right after the negator.
       const nounPredicate =
         (/^(?:a|an)$/.test(tokens[j - 1]!.lower) && (t.pos === 'NOUN' || t.pos === 'PROPN')) ||
         (j === i + 1 && t.pos === 'PROPN' && /^\p{Lu}/u.test(t.text) && /^(?:is|are|was|were)$/.test(tokens[i - 1]?.lower ?? ''));
@@ -62,13 +62,13 @@ export function isNegated(tokens: Token[]): boolean {
 export function polarityClash(claim: Token[], passage: Token[]): string[] {
   const claimNegated = negatedStems(claim);
   const passageNegated = negatedStems(passage);
-  // Paraphrase moves negation around ("no fixed expiry" / "no longer expire"): a clash needs one side
+  // Paraphrase moves negation around ("no closing day" / "never closes"): a clash needs one side
   // that negates nothing at all.
   if ((claimNegated.size === 0) === (passageNegated.size === 0)) return [];
   const claimAsserted = assertedStems(claim);
   const passageAsserted = assertedStems(passage);
   const clashes: string[] = [];
-  // A side that states an exception ("allowed except on weekdays") asserts nothing outright.
+  // A side that states an exception ("allowed except in fog") asserts nothing outright.
   const excepts = (tokens: Token[]): boolean => tokens.some((t) => exception.test(t.lower));
   if (!excepts(claim))
     for (const stem of passageNegated)
@@ -81,7 +81,7 @@ export function polarityClash(claim: Token[], passage: Token[]): string[] {
 
 /**
  * Predicate antonyms of general English: a claim saying one pole where the passage says the other
- * ("off by default" against "True by default") contradicts it. "on"/"off" count only as settings
+ * ("disabled" against "enabled") contradicts it. "on"/"off" count only as settings
  * ("on by default"), never as prepositions.
  */
 const antonymGroups: [string[], string[]][] = [
@@ -132,7 +132,7 @@ export function antonymClash(claim: Token[], passage: Token[]): boolean {
   return false;
 }
 
-/** "There is no sister school": the noun whose existence the claim denies. */
+/** "There is no east gate": the noun whose existence the claim denies. */
 function deniedExistence(tokens: Token[]): string[] {
   const out: string[] = [];
   tokens.forEach((t, i) => {
@@ -144,7 +144,7 @@ function deniedExistence(tokens: Token[]): string[] {
 }
 
 /**
- * A denial ("Warren Bryant was not a CEO", "X did not star in Y") against a passage that states
+ * A denial ("Petra Voss was not a coach", "X did not win Y") against a passage that states
  * the denied word and negates nothing: the sources say it outright.
  */
 export function deniedButStated(claim: Token[], passage: Token[]): string[] {
@@ -154,7 +154,7 @@ export function deniedButStated(claim: Token[], passage: Token[]): string[] {
     passage.some((t) => predicateNegators.has(t.lower) || t.lower === 'no' || t.lower === 'without' || exception.test(t.lower))
   )
     return [];
-  // Stated outright: not inside a condition ("or earlier if funds run out").
+  // Stated outright: not inside a condition ("or earlier if the lake freezes").
   const stated = new Set<string>();
   let conditioned = false;
   for (const t of passage) {

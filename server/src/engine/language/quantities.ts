@@ -1,5 +1,5 @@
 // Numbers in text, normalised so that "two weeks" equals "14 days", "a fifth" equals "20%",
-// "$1.2 billion" equals "1,200 million" and "seventy-five" equals "75".
+// "$1.2 billion" equals "1,200 million" and "sixty-five" equals "65".
 
 import { type CalendarDate, extractDates, sameDate } from './dates.js';
 
@@ -20,7 +20,7 @@ export interface Quantity {
   text: string;
   /** For dates: the parts the text states. */
   date?: CalendarDate;
-  /** For bare counts: the word after the number ("sites" of "64 sites"), to tell counts apart. */
+  /** For bare counts: the word after the number ("lanes" of "8 lanes"), to tell counts apart. */
   label?: string;
 }
 
@@ -187,7 +187,7 @@ export function extractQuantities(text: string): Quantity[] {
 
 function parseAt(text: string, t: Word[], i: number): { quantity: Quantity; next: number } | undefined {
   const first = t[i]!;
-  // Versions (4.2.0) and clock times (18:00, 7 p.m.) are compared as they are.
+  // Versions (4.2.0) and clock times (21:15, 11 a.m.) are compared as they are.
   if (/^\d+\.\d+\.\d+/.test(first.lower)) return single(text, 'version', 0, 0, first.lower, first, first, i + 1);
   if (/^\d{1,2}:\d{2}$/.test(first.lower)) {
     const [h, m] = first.lower.split(':').map(Number) as [number, number];
@@ -227,7 +227,7 @@ function parseAt(text: string, t: Word[], i: number): { quantity: Quantity; next
     // "half" on its own is a fraction of one.
     if (raw === undefined) raw = 1;
     else j++;
-    // Compound words: "seventy-five", "twenty one".
+    // Compound words: "sixty-five", "twenty one".
     const tens = raw;
     if (tens >= 20 && tens < 100 && tens % 10 === 0 && !/\d/.test(a!.text)) {
       const unit = numberWord(t[j]);
@@ -264,10 +264,10 @@ function parseAt(text: string, t: Word[], i: number): { quantity: Quantity; next
     return single(text, 'money', value, raw, currencyWords[lower]!, startWord, next!, j + 1, approx);
   }
   if (currency) return single(text, 'money', value, raw, currency, startWord, last, j, approx);
-  // Durations, also as compounds ("three-quarter-hour", "half-year") and "business/working days".
+  // Durations, also as compounds ("two-hour", "half-day") and "business/working days".
   let k = j;
   let family = 's';
-  // "24 more hours", "two extra nights": the unit after an adjective of addition.
+  // "six more weeks", "two extra days": the unit after an adjective of addition.
   if (/^(?:more|additional|extra|further|fewer|less)$/.test(lower) && durations[t[j + 1]?.lower ?? '']) k++;
   if (/^(business|working|work)$/.test(t[k]?.lower ?? '')) {
     family = 'bday';
@@ -285,7 +285,7 @@ function parseAt(text: string, t: Word[], i: number): { quantity: Quantity; next
     return single(text, 'duration', value * seconds, raw, unit, startWord, last, k + 1, approx);
   }
   if (isFraction) return single(text, 'fraction', value, raw, '', startWord, last, j, approx);
-  // Clock times written "7 p.m.", "6pm".
+  // Clock times written "11 a.m.", "3pm".
   if (/^[ap]\.?m\.?$/.test(lower) && raw >= 1 && raw <= 12) {
     const hour = (raw % 12) + (lower.startsWith('p') ? 12 : 0);
     return single(text, 'time', hour * 60, raw, 'clock', startWord, next!, j + 1, approx);
@@ -329,7 +329,7 @@ export function sameQuantity(claim: Quantity, source: Quantity): boolean {
   const tolerance = claim.approx ? 0.1 : 0.0005;
   if (claim.kind === 'version' || source.kind === 'version') return claim.kind === source.kind && claim.unit === source.unit;
   if (claim.date && source.date) return sameDate(claim.date, source.date);
-  // A bare year or day may restate part of a date ("born in 1984" for "July 5, 1984").
+  // A bare year or day may restate part of a date ("opened in 1931" for "May 2, 1931").
   if (claim.date || source.date) {
     const date = (claim.date ?? source.date)!;
     const other = claim.date ? source : claim;
@@ -342,7 +342,7 @@ export function sameQuantity(claim: Quantity, source: Quantity): boolean {
   }
   if (claim.kind === 'fraction' && source.kind === 'percent') return close(claim.value * 100, source.value, tolerance);
   if (claim.kind === 'percent' && source.kind === 'fraction') return close(claim.value, source.value * 100, tolerance);
-  // A bare number in the answer may restate any quantity's figure ("seventy-five" for "$75").
+  // A bare number in the answer may restate any quantity's figure ("sixty" for "$60").
   if (claim.kind === 'count') return close(claim.raw, source.raw, tolerance) || close(claim.value, source.value, tolerance);
   return false;
 }

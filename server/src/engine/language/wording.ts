@@ -1,7 +1,7 @@
 // Lenient matching of ordinary words: lemmas and light stems, WordNet synonyms between common words
 // (generated into vocabulary.generated.ts) and a small table of general-English paraphrases. Also
-// how specific a word is: a word outside the common spoken vocabulary ("carbonation", "Bitwarden")
-// names a fact and must be found; a common word ("bills", "tops") may be the answer's paraphrase.
+// how specific a word is: a word outside the common spoken vocabulary ("hydrofoil", "Quillbase")
+// names a fact and must be found; a common word ("cheap", "runs") may be the answer's paraphrase.
 
 import type { Token } from './tokens.js';
 import { commonWords, synonymPairs } from './vocabulary.generated.js';
