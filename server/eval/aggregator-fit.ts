@@ -61,13 +61,15 @@ export function sampleOf(c: Case, assessment: Assessment): CaseSample {
 export interface KindInfo {
   /** +1 for kinds that flag, -1 for kinds that support. */
   sign: Map<string, 1 | -1>;
+  /** Support kinds that move the score only, fitted after the flags. */
+  scoreOnly: ReadonlySet<string>;
 }
 
-export function kindInfo(cases: CaseSample[], supportKinds: ReadonlySet<string>): KindInfo {
+export function kindInfo(cases: CaseSample[], supportKinds: ReadonlySet<string>, scoreOnly: ReadonlySet<string> = new Set()): KindInfo {
   const sign = new Map<string, 1 | -1>();
   for (const c of cases)
     for (const claim of c.claims) for (const kind of claim.features.keys()) sign.set(kind, supportKinds.has(kind) ? -1 : 1);
-  return { sign };
+  return { sign, scoreOnly };
 }
 
 function sigmoid(z: number): number {
@@ -80,15 +82,19 @@ function linear(claim: ClaimSample, weights: Record<string, number>, intercept: 
   return z;
 }
 
-/** Logistic regression by projected gradient descent with momentum; each group weighs the same in total. */
-function regress(
-  cases: CaseSample[],
-  info: KindInfo,
-  exclude: ReadonlySet<string>,
-): { weights: Record<string, number>; intercept: number } {
-  const kinds = [...info.sign.keys()].filter((k) => !exclude.has(k)).sort();
+interface Fitted {
+  weights: Record<string, number>;
+  intercept: number;
+}
+
+/**
+ * Logistic regression by projected gradient descent with momentum over `kinds`; each group weighs the
+ * same in total. With `base`, its weights and intercept are held fixed as an offset and only `kinds`
+ * are fitted (the score-only stage).
+ */
+function regress(cases: CaseSample[], info: KindInfo, kinds: string[], base?: Fitted): Fitted {
   const index = new Map(kinds.map((k, i) => [k, i]));
-  const rows: { idx: number[]; val: number[]; y: number; w: number }[] = [];
+  const rows: { idx: number[]; val: number[]; offset: number; y: number; w: number }[] = [];
   const groupTotals = new Map<Group, number>();
   for (const c of cases)
     for (const claim of c.claims) if (claim.label !== undefined) groupTotals.set(c.group, (groupTotals.get(c.group) ?? 0) + 1);
@@ -97,13 +103,15 @@ function regress(
       if (claim.label === undefined) continue;
       const idx: number[] = [];
       const val: number[] = [];
+      let offset = base?.intercept ?? 0;
       for (const [kind, x] of claim.features) {
+        offset += (base?.weights[kind] ?? 0) * x;
         const i = index.get(kind);
         if (i === undefined) continue;
         idx.push(i);
         val.push(x);
       }
-      rows.push({ idx, val, y: claim.label, w: 1 / groupTotals.get(c.group)! / groupTotals.size });
+      rows.push({ idx, val, offset, y: claim.label, w: 1 / groupTotals.get(c.group)! / groupTotals.size });
     }
   const w = new Float64Array(kinds.length);
   const v = new Float64Array(kinds.length);
@@ -115,7 +123,7 @@ function regress(
     grad.fill(0);
     let gb = 0;
     for (const row of rows) {
-      let z = b;
+      let z = row.offset + b;
       for (let j = 0; j < row.idx.length; j++) z += w[row.idx[j]!]! * row.val[j]!;
       const err = (sigmoid(z) - row.y) * row.w;
       gb += err;
@@ -133,6 +141,7 @@ function regress(
         v[i] = 0;
       }
     }
+    if (base) continue;
     vb = momentum * vb - learningRate * gb;
     b += vb;
   }
@@ -141,7 +150,9 @@ function regress(
     const rounded = Math.round(w[i]! * 10000) / 10000;
     if (rounded !== 0) weights[k] = rounded;
   });
-  return { weights, intercept: Math.round(b * 10000) / 10000 };
+  return base
+    ? { weights: { ...base.weights, ...weights }, intercept: base.intercept }
+    : { weights, intercept: Math.round(b * 10000) / 10000 };
 }
 
 interface Scored {
@@ -235,8 +246,14 @@ function answerKindsEarning(scored: Scored[], threshold: number): string[] {
 }
 
 export function fitModel(cases: CaseSample[], info: KindInfo, exclude: ReadonlySet<string> = new Set()): AggregatorModel {
-  const { weights, intercept } = regress(cases, info, exclude);
-  let model = { weights, intercept, demoted: [] as string[], threshold: 0 };
+  const kinds = [...info.sign.keys()].filter((k) => !exclude.has(k)).sort();
+  const scoreOnly = kinds.filter((k) => info.scoreOnly.has(k));
+  const flagging = regress(
+    cases,
+    info,
+    kinds.filter((k) => !info.scoreOnly.has(k)),
+  );
+  let model = { weights: flagging.weights, intercept: flagging.intercept, demoted: [] as string[], threshold: 0 };
   model.threshold = chooseThreshold(caseScores(cases, model));
   const demoted = imprecise(caseScores(cases, model), model);
   if (demoted.length > 0) {
@@ -244,5 +261,14 @@ export function fitModel(cases: CaseSample[], info: KindInfo, exclude: ReadonlyS
     model.threshold = chooseThreshold(caseScores(cases, model));
   }
   const answerKinds = answerKindsEarning(caseScores(cases, model), model.threshold).filter((k) => !exclude.has(k));
-  return { weights: model.weights, intercept: model.intercept, threshold: model.threshold, demoted: model.demoted, answerKinds };
+  // Then the score-only support kinds, fitted with every flag weight held fixed: they move a claim's
+  // score (and the answer's confidence) but never its status.
+  const scored = scoreOnly.length > 0 ? regress(cases, info, scoreOnly, flagging) : flagging;
+  return {
+    weights: scored.weights,
+    intercept: model.intercept,
+    threshold: model.threshold,
+    demoted: [...model.demoted, ...scoreOnly.filter((k) => k in scored.weights)].sort(),
+    answerKinds,
+  };
 }

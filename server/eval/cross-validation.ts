@@ -3,7 +3,7 @@
 // model that saw it.
 
 import type { AggregatorModel } from '../src/engine/aggregate/model.js';
-import { supportKinds } from '../src/engine/checks/index.js';
+import { confidenceKinds, supportKinds } from '../src/engine/checks/index.js';
 import { type Assessment, assess, decide } from '../src/engine/validate.js';
 import { type CaseSample, fitModel, type KindInfo, kindInfo, sampleOf } from './aggregator-fit.js';
 import type { Case, SetName } from './datasets.js';
@@ -27,6 +27,7 @@ export function assessAll(cases: Case[]): { assessed: Assessed[]; info: KindInfo
     info: kindInfo(
       assessed.map((a) => a.sample),
       supportKinds,
+      confidenceKinds,
     ),
   };
 }

@@ -52,13 +52,15 @@ function sigmoid(z: number): number {
 }
 
 /**
- * The claim's judgment. `supportedScore` (a tenant threshold, 0.5 by default) moves the flagging
- * point: a claim is flagged when the score of its non-demoted signals is below it.
+ * The claim's judgment. A claim is flagged when its non-demoted signals pass the fitted threshold;
+ * `supportedScore` (a tenant threshold, 0.5 by default, where 0.5 is the fitted point) moves it.
+ * `score` is the model's probability that the claim holds; a flagged claim's is at most the flagging point.
  */
 export function aggregate(signals: Signal[], bound: ReadPassage[], model: AggregatorModel, supportedScore: number): Judgment {
   const found = contributions(signals, model);
   const flagScore = sigmoid(model.threshold - linearScore(found, model, false));
-  const score = sigmoid(model.threshold - linearScore(found, model, true));
+  // The model's probability that the claim holds, every weighed signal included.
+  const score = sigmoid(-linearScore(found, model, true));
   const conflictingSources = [...new Set(signals.flatMap((s) => s.conflictingSources ?? []))];
   if (flagScore >= supportedScore) {
     return {

@@ -111,7 +111,7 @@ export function abstains(answer: string): boolean {
 
 export const answerKindCheck: AnswerCheck = {
   name: 'answer-kind',
-  kinds: ['answer_incomplete'],
+  kinds: { answer_incomplete: 'unsupported' },
   run({ question, answer, polarity, spans }) {
     if (polarity || spans.length === 0 || abstains(answer)) return [];
     const gap = unanswered(question, answer);

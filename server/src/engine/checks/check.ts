@@ -4,8 +4,11 @@
 import type { AnswerContext, ClaimReading } from '../claims/reading.js';
 import type { ReadPassage } from '../evidence/retrieval.js';
 
-/** Which way a signal points: a flag's status, support, or a note that is no verdict (sources disagreeing). */
-export type SignalVerdict = 'contradicted' | 'unsupported' | 'supported' | 'note';
+/**
+ * Which way a signal points: a flag's status; support that counts against flags; `confidence`,
+ * support that only raises the claim's score; or a note that is no verdict (sources disagreeing).
+ */
+export type SignalVerdict = 'contradicted' | 'unsupported' | 'supported' | 'confidence' | 'note';
 
 export interface Signal {
   /** The signal's kind: the aggregator weighs each kind (`aggregate/weights.json`). */
@@ -25,15 +28,15 @@ export interface Signal {
 
 export interface ClaimCheck {
   name: string;
-  /** The signal kinds it may return, for the aggregator's table and the ablation. */
-  kinds: readonly string[];
+  /** The signal kinds it may return and which way each points, for the aggregator and the ablation. */
+  kinds: Readonly<Record<string, SignalVerdict>>;
   run(claim: ClaimReading): Signal[];
 }
 
 /** A check of the answer as a whole (does it answer the question at all). */
 export interface AnswerCheck {
   name: string;
-  kinds: readonly string[];
+  kinds: Readonly<Record<string, SignalVerdict>>;
   run(context: AnswerContext): Signal[];
 }
 

@@ -10,7 +10,7 @@ const describes = 0.5;
 
 export const exclusionCheck: ClaimCheck = {
   name: 'exclusion',
-  kinds: ['situation_excluded'],
+  kinds: { situation_excluded: 'contradicted' },
   run(claim) {
     const { question, polarity, view } = claim.context;
     if (claim.index !== 0 || polarity !== 'yes') return [];

@@ -19,7 +19,14 @@ const limitBefore = /\b(?:up to|at most|no more than|a maximum of|maximum|not ex
 
 export const figuresCheck: ClaimCheck = {
   name: 'figures',
-  kinds: ['figure_contradicted', 'figure_other_subject', 'figure_other_kind', 'figure_not_stated', 'source_conflict'],
+  kinds: {
+    figure_contradicted: 'contradicted',
+    figure_other_subject: 'unsupported',
+    figure_other_kind: 'unsupported',
+    figure_not_stated: 'unsupported',
+    figures_bound: 'confidence',
+    source_conflict: 'note',
+  },
   run(claim) {
     const { context, tokens, candidates } = claim;
     const signals: Signal[] = [];
@@ -90,6 +97,8 @@ export const figuresCheck: ClaimCheck = {
         signals.push(signal('figure_not_stated', 'unsupported', `The sources do not state ${q.text}.`));
       }
     }
+    if (claim.quantities.length > 0 && signals.length === 0)
+      signals.push(signal('figures_bound', 'confidence', 'Its figures stand with its subject in the sources.'));
     if (conflicting.size > 1)
       signals.push(signal('source_conflict', 'note', 'The sources give different values.', { conflictingSources: [...conflicting] }));
     return signals;

@@ -1,7 +1,7 @@
 // The checks, in the order their reasons are listed. Each is independent: adding, removing or
 // reordering one changes no other's signals.
 import { answerKindCheck } from './answer-kind.js';
-import type { AnswerCheck, ClaimCheck } from './check.js';
+import type { AnswerCheck, ClaimCheck, SignalVerdict } from './check.js';
 import { exclusionCheck } from './exclusion.js';
 import { figuresCheck } from './figures.js';
 import { linkedNamesCheck } from './linked-names.js';
@@ -34,8 +34,20 @@ export const answerChecks: readonly AnswerCheck[] = [answerKindCheck];
 
 /** Which check returns each signal kind. */
 export const checkOfKind: ReadonlyMap<string, string> = new Map(
-  [...claimChecks, ...answerChecks].flatMap((check) => check.kinds.map((kind) => [kind, check.name] as const)),
+  [...claimChecks, ...answerChecks].flatMap((check) => Object.keys(check.kinds).map((kind) => [kind, check.name] as const)),
 );
 
+function kindsWith(...verdicts: SignalVerdict[]): ReadonlySet<string> {
+  return new Set(
+    [...claimChecks, ...answerChecks].flatMap((check) =>
+      Object.entries(check.kinds)
+        .filter(([, verdict]) => verdicts.includes(verdict))
+        .map(([kind]) => kind),
+    ),
+  );
+}
+
 /** Signal kinds that speak for a claim rather than against it. */
-export const supportKinds: ReadonlySet<string> = new Set(verbatimCheck.kinds);
+export const supportKinds = kindsWith('supported', 'confidence');
+/** Support kinds that only raise a claim's score: the aggregator never lets them change a status. */
+export const confidenceKinds = kindsWith('confidence');

@@ -80,7 +80,7 @@ export function unlinkedNames(claimText: string, view: SourceView): [string, str
 
 export const linkedNamesCheck: ClaimCheck = {
   name: 'linked-names',
-  kinds: ['names_unlinked'],
+  kinds: { names_unlinked: 'unsupported' },
   run(claim) {
     if (claim.tokens.some((t) => negators.has(t.lower))) return [];
     const unlinked = unlinkedNames(claim.text, claim.context.view);

@@ -1,5 +1,7 @@
-// Names: capitalised words the question does not already give must occur with the claim's subject
-// (in a passage that also holds another of the claim's words); a name made of the sources' words
+// Names: capitalised words the question does not already give must occur in the sources (else
+// `name_absent`) and with the claim's subject, in a passage that also holds another of the claim's
+// words (else `name_unbound`, a weaker sign: documents name their company or product in headings
+// and other sentences); a name made of the sources' words
 // that they never give as a name ("Harbour Bridge Museum" where they speak of "a museum by the
 // harbour bridge") is coined by the claim.
 import { definitelyMentioned } from '../language/coreference.js';
@@ -9,7 +11,7 @@ import { type ClaimCheck, type Signal, signal } from './check.js';
 
 export const namesCheck: ClaimCheck = {
   name: 'names',
-  kinds: ['name_not_found', 'name_coined'],
+  kinds: { name_absent: 'unsupported', name_unbound: 'unsupported', names_found: 'confidence', name_coined: 'unsupported' },
   run(claim) {
     const { tokens, names, candidates, bound, boundBag, bare, context } = claim;
     const signals: Signal[] = [];
@@ -33,8 +35,14 @@ export const namesCheck: ClaimCheck = {
       (t) =>
         !definite.has(t) && (!withSubject(t) || (!formsOf(t).some((f) => boundBag.has(f)) && !(bare && context.view.mentions(t.text)))),
     );
-    if (missing.length > 0)
-      signals.push(signal('name_not_found', 'unsupported', `The sources do not mention ${missing.map((t) => t.text).join(' ')} here.`));
+    const absent = missing.filter((t) => !context.view.mentions(t.text));
+    const unbound = missing.filter((t) => !absent.includes(t));
+    if (absent.length > 0)
+      signals.push(signal('name_absent', 'unsupported', `The sources never mention ${absent.map((t) => t.text).join(' ')}.`));
+    if (unbound.length > 0)
+      signals.push(signal('name_unbound', 'unsupported', `The sources do not mention ${unbound.map((t) => t.text).join(' ')} here.`));
+    if (names.length > 0 && missing.length === 0)
+      signals.push(signal('names_found', 'confidence', 'Its names stand with its subject in the sources.'));
     if (bare) return signals;
     const coined = claimNames(tokens).find((name) => {
       const words = name.split(' ');

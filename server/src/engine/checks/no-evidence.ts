@@ -3,7 +3,7 @@ import { type ClaimCheck, signal } from './check.js';
 
 export const noEvidenceCheck: ClaimCheck = {
   name: 'no-evidence',
-  kinds: ['no_evidence'],
+  kinds: { no_evidence: 'unsupported' },
   run: (claim) =>
     claim.candidates.length === 0 ? [signal('no_evidence', 'unsupported', 'Nothing in the sources speaks about this.')] : [],
 };

@@ -180,7 +180,7 @@ export function checkOptions(question: string, answer: string, view: SourceView)
 /** The option the answer picks, where the sources favour the other (checked on the claim that names it). */
 export const optionsCheck: ClaimCheck = {
   name: 'options',
-  kinds: ['option_wrong'],
+  kinds: { option_wrong: 'contradicted' },
   run(claim) {
     const { question, answer, view, spans } = claim.context;
     if (claim.index < 0 || spans.length === 0) return [];

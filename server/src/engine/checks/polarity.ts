@@ -10,7 +10,7 @@ const coveredEnough = 0.6;
 
 export const polarityCheck: ClaimCheck = {
   name: 'polarity',
-  kinds: ['negation_clash'],
+  kinds: { negation_clash: 'contradicted' },
   run(claim) {
     const { tokens, bound } = claim;
     if (claim.wording.coverage < coveredEnough || bound.length === 0) return [];

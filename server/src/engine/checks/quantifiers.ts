@@ -16,7 +16,7 @@ function quantifiesSourceNoun(tokens: Token[], index: number, passage: ReadPassa
 
 export const quantifiersCheck: ClaimCheck = {
   name: 'quantifiers',
-  kinds: ['quantifier_overreach'],
+  kinds: { quantifier_overreach: 'unsupported' },
   run(claim) {
     const { tokens, bound, context } = claim;
     const signals: Signal[] = [];

@@ -297,7 +297,7 @@ function agentRoles(relation: Relation, claimTokens: Token[], passages: ReadPass
 /** The verb that links a name to the rest of the claim must be the one the sources attach to that name. */
 export const relationCheck: ClaimCheck = {
   name: 'relation',
-  kinds: ['role_mismatch'],
+  kinds: { role_mismatch: 'contradicted' },
   run(claim) {
     if (claim.tokens.some((t) => negators.has(t.lower))) return [];
     const mismatch = relationMismatch(claim.text, claim.candidates);

@@ -38,7 +38,7 @@ export function swappedWord(
 
 export const namingCheck: ClaimCheck = {
   name: 'swapped-word',
-  kinds: ['word_swapped'],
+  kinds: { word_swapped: 'contradicted' },
   run(claim) {
     const signals: Signal[] = [];
     const swapped = swappedWord(claim.tokens, claim.absent, claim.bound);

@@ -4,7 +4,7 @@ import { type ClaimCheck, signal } from './check.js';
 
 export const verbatimCheck: ClaimCheck = {
   name: 'verbatim',
-  kinds: ['verbatim_answer'],
+  kinds: { verbatim_answer: 'supported' },
   run(claim) {
     if (!claim.bare || claim.text.length < 3 || !claim.context.view.mentions(claim.text)) return [];
     const passage = claim.candidates.find((c) => c.text.toLowerCase().includes(claim.text.toLowerCase()));

@@ -20,7 +20,13 @@ const inferenceOpening = /^(?:so|therefore|thus|hence|which means|that means|mea
 
 export const wordingCheck: ClaimCheck = {
   name: 'wording',
-  kinds: ['wording_uncovered', 'specific_word_added', 'topic_unknown', 'coverage_gap'],
+  kinds: {
+    wording_uncovered: 'unsupported',
+    specific_word_added: 'unsupported',
+    topic_unknown: 'unsupported',
+    coverage_gap: 'unsupported',
+    words_covered: 'confidence',
+  },
   run(claim) {
     const { tokens, names, context, wording, nearWords } = claim;
     const signals: Signal[] = [];
@@ -51,7 +57,9 @@ export const wordingCheck: ClaimCheck = {
       signals.push(
         signal('topic_unknown', 'unsupported', `The sources never mention ${unknownTopic.map((t) => `"${t.text}"`).join(', ')}.`),
       );
-    // How much is left uncovered, as a graded signal.
+    // How much is covered, and how much is left uncovered, as graded signals.
+    if (claim.novel.length > 0 && wording.coverage > 0)
+      signals.push({ ...signal('words_covered', 'confidence', 'Its words are in the sources.'), strength: wording.coverage });
     if (!inference && wording.absentWeight > 0)
       signals.push({ ...signal('coverage_gap', 'unsupported', 'Part of this is not in the sources.'), strength: 1 - wording.coverage });
     return signals;

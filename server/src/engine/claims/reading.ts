@@ -92,7 +92,9 @@ export function readClaim(claim: ClaimInput, context: AnswerContext): ClaimReadi
   const bound = bare || claim.loose || !best ? candidates : candidates.filter((c, i) => i < 3 && c.score >= best.score * 0.5);
   const boundBag = new Set(bound.flatMap((c) => [...c.bag]));
   const quantities = extractQuantities(claim.text).filter((q) => !context.questionQuantities.some((g) => sameQuantity(q, g)));
-  const names = tokens.filter((t, i) => isName(t, i, tokens) && !formsOf(t).some((f) => context.questionBag.has(f)));
+  // A bare answer has no sentence to open: its first capitalised noun is a name ("Bergen").
+  const opensBare = (t: Token, i: number) => bare && i === 0 && /^\p{Lu}/u.test(t.text) && t.pos === 'PROPN';
+  const names = tokens.filter((t, i) => (isName(t, i, tokens) || opensBare(t, i)) && !formsOf(t).some((f) => context.questionBag.has(f)));
   const nearBag = new Set(candidates.flatMap((c) => [...c.bag]));
   const nearWords = [...nearBag].flatMap((f) => f.split('-')).filter((f) => f.length >= 5);
   const absent = (t: Token): boolean =>

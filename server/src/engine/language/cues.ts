@@ -1,5 +1,6 @@
 // Cues of general English the checks share: what counts as a name or a bare answer, idioms whose
 // words say nothing literal, and shared word roots.
+import { stopwords } from './lexicon.js';
 import type { Token } from './tokens.js';
 
 const calendarWords =
@@ -8,6 +9,9 @@ const calendarWords =
 export function isName(token: Token, index: number, tokens: Token[]): boolean {
   if (!/^\p{Lu}/u.test(token.text) || (!/[\p{L}]{2,}/u.test(token.text) && !/^[IVX]+$/.test(token.text))) return false;
   if (calendarWords.test(token.text)) return false;
+  // A function word is never a name, even capitalised ("With Premium Cover, ..."); nor is a unit
+  // after a figure ("10 GB", "20 KM").
+  if (stopwords.has(token.lower) || /^\d/.test(tokens[index - 1]?.text ?? '')) return false;
   // A capital opening the claim is only a name when the next word is capitalised too ("Pellow Viaduct").
   if (index === 0) return /^\p{Lu}/u.test(tokens[1]?.text ?? '') && tokens[1]!.pos === 'PROPN';
   return token.pos === 'PROPN' || token.content;
