@@ -26,6 +26,7 @@ export const wordingCheck: ClaimCheck = {
     topic_unknown: 'unsupported',
     coverage_gap: 'unsupported',
     words_covered: 'confidence',
+    specific_words_absent: 'unsupported',
   },
   run(claim) {
     const { tokens, names, context, wording, nearWords } = claim;
@@ -57,6 +58,12 @@ export const wordingCheck: ClaimCheck = {
       signals.push(
         signal('topic_unknown', 'unsupported', `The sources never mention ${unknownTopic.map((t) => `"${t.text}"`).join(', ')}.`),
       );
+    // Specific words (outside everyday vocabulary) found nowhere in the sources, graded by their number.
+    if (!inference && wording.absentSpecific > 0)
+      signals.push({
+        ...signal('specific_words_absent', 'unsupported', 'It uses specific words the sources never use.'),
+        strength: wording.absentSpecific / (wording.absentSpecific + 1),
+      });
     // How much is covered, and how much is left uncovered, as graded signals.
     if (claim.novel.length > 0 && wording.coverage > 0)
       signals.push({ ...signal('words_covered', 'confidence', 'Its words are in the sources.'), strength: wording.coverage });

@@ -1,0 +1,52 @@
+// Signals added with engine 2.0, each on the team's own small cases: names absent from the sources
+// told from names not beside the claim's subject, specific words the sources never use, and the
+// support that only raises a claim's score.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { fires, signalsOf, validate } from './support.js';
+
+const ferry = [
+  'HARBOUR LINES FERRY TERMS',
+  'Harbour Lines runs two crossings a day from Port Avel to Skerra Island.',
+  'Foot passengers pay €12 each way. Cars pay €45 each way, driver included.',
+  'Bicycles travel free of charge on every crossing.',
+  'Tickets can be changed up to 2 hours before departure.',
+].join('\n');
+
+describe('names', () => {
+  it('tells a name the sources never use from one they use elsewhere', () => {
+    assert.ok(fires('name_absent', 'How much is a car?', 'Tidewater Ferries charge €45 for a car.', ferry));
+    assert.ok(!fires('name_unbound', 'How much is a car?', 'Tidewater Ferries charge €45 for a car.', ferry));
+    const elsewhere = signalsOf('Can I change my ticket?', 'Skerra Island tickets can be changed up to 2 hours before departure.', ferry);
+    assert.ok(!elsewhere.flat().includes('name_absent'));
+  });
+  it('never reads a function word or a unit as a name', () => {
+    assert.ok(!fires('name_absent', 'How much is a car?', 'With a car, you pay €45 each way.', ferry));
+    assert.ok(!fires('name_absent', 'How much is a car?', 'A car costs 45 EUR each way.', ferry));
+  });
+  it('reads a bare capitalised answer as a name', () => {
+    assert.ok(fires('name_absent', 'Where do the ferries go from Port Avel?', 'Brannock', ferry));
+    assert.ok(!fires('name_absent', 'Where do the ferries go from Port Avel?', 'Skerra Island', ferry));
+  });
+});
+
+describe('specific words', () => {
+  it('grades specific words the sources never use', () => {
+    assert.ok(fires('specific_words_absent', 'Can I bring my bike?', 'Bicycles go free, and kayaks need a reservation.', ferry));
+    assert.ok(!fires('specific_words_absent', 'Can I bring my bike?', 'Bikes travel free on every crossing.', ferry));
+  });
+});
+
+describe('support that only raises the score', () => {
+  it('raises the score of a claim whose figures stand with their subject, without changing its status', async () => {
+    const bound = await validate('How much do foot passengers pay?', 'Foot passengers pay €12 each way.', ferry);
+    assert.ok(fires('figures_bound', 'How much do foot passengers pay?', 'Foot passengers pay €12 each way.', ferry));
+    assert.equal(bound.claims[0]?.status, 'supported');
+    const plain = await validate('Do bikes go free?', 'Bicycles travel free of charge on every crossing.', ferry);
+    assert.ok((bound.claims[0]?.score ?? 0) > (plain.claims[0]?.score ?? 1));
+  });
+  it('flags a wrong figure even so', async () => {
+    const wrong = await validate('How much do foot passengers pay?', 'Foot passengers pay €45 each way.', ferry);
+    assert.equal(wrong.claims[0]?.status, 'contradicted');
+  });
+});
