@@ -130,19 +130,11 @@ describe('topics and names the sources never use', () => {
   });
   it("binds a name to the claim's other words, not to its own head noun", async () => {
     const text = 'Service account passwords are rotated by the IT Operations team. USB exceptions need written approval from the CISO.';
-    assert.ok(
-      (await validate('Who can approve a USB exception?', 'The IT Operations team can approve a written exception.', text)).issue_count > 0,
-    );
+    assert.ok(fires('name_unbound', 'Who can approve a USB exception?', 'The IT Operations team can approve a written exception.', text));
   });
   it('reads everyday idioms as no claim of their own', async () => {
     const text = '4.1.0: Tables are now parsed by default.';
     assert.equal((await validate('Do I need a flag for tables?', 'From 4.1.0 tables are parsed out of the box.', text)).issue_count, 0);
-  });
-});
-
-describe('more shared and compared facts', () => {
-  it('checks "A and B share X" in each subject\'s sentences', async () => {
-    assert.ok((await validate('What do they have in common?', 'Ann Lee and Bo Park share a career in painting.', people)).issue_count > 0);
   });
 });
 
