@@ -25,10 +25,6 @@ describe('relations between names', () => {
 });
 
 describe('words and names the sources do not give', () => {
-  it('contradicts a modifier swapped within a phrase of the sources', () => {
-    const text = 'The Semmering railway was the first mountain railway built with a standard gauge track.';
-    assert.ok(fires('word_swapped', 'What track does it use?', 'The Semmering railway runs on a narrow gauge track.', text));
-  });
   it('flags a name coined from the sources words', async () => {
     const text = 'Presque Isle State Park is on a sandy peninsula that juts into Lake Erie.';
     assert.ok(fires('name_coined', 'What is the park called?', 'The park is called Lake Erie Peninsula.', text));

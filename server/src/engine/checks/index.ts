@@ -11,7 +11,6 @@ import { optionsCheck } from './options.js';
 import { polarityCheck } from './polarity.js';
 import { quantifiersCheck } from './quantifiers.js';
 import { relationCheck } from './relation.js';
-import { namingCheck } from './swapped-word.js';
 import { verbatimCheck } from './verbatim.js';
 import { wordingCheck } from './wording.js';
 
@@ -21,7 +20,6 @@ export const claimChecks: readonly ClaimCheck[] = [
   figuresCheck,
   namesCheck,
   wordingCheck,
-  namingCheck,
   polarityCheck,
   quantifiersCheck,
   relationCheck,

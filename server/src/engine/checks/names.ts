@@ -11,7 +11,7 @@ import { type ClaimCheck, type Signal, signal } from './check.js';
 
 export const namesCheck: ClaimCheck = {
   name: 'names',
-  kinds: { name_absent: 'unsupported', name_unbound: 'unsupported', names_found: 'confidence', name_coined: 'unsupported' },
+  kinds: { name_absent: 'unsupported', name_unbound: 'unsupported', name_coined: 'unsupported' },
   run(claim) {
     const { tokens, names, candidates, bound, boundBag, bare, context } = claim;
     const signals: Signal[] = [];
@@ -41,8 +41,6 @@ export const namesCheck: ClaimCheck = {
       signals.push(signal('name_absent', 'unsupported', `The sources never mention ${absent.map((t) => t.text).join(' ')}.`));
     if (unbound.length > 0)
       signals.push(signal('name_unbound', 'unsupported', `The sources do not mention ${unbound.map((t) => t.text).join(' ')} here.`));
-    if (names.length > 0 && missing.length === 0)
-      signals.push(signal('names_found', 'confidence', 'Its names stand with its subject in the sources.'));
     if (bare) return signals;
     const coined = claimNames(tokens).find((name) => {
       const words = name.split(' ');

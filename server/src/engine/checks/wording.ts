@@ -25,7 +25,6 @@ export const wordingCheck: ClaimCheck = {
     specific_word_added: 'unsupported',
     topic_unknown: 'unsupported',
     coverage_gap: 'unsupported',
-    words_covered: 'confidence',
     specific_words_absent: 'unsupported',
   },
   run(claim) {
@@ -64,9 +63,7 @@ export const wordingCheck: ClaimCheck = {
         ...signal('specific_words_absent', 'unsupported', 'It uses specific words the sources never use.'),
         strength: wording.absentSpecific / (wording.absentSpecific + 1),
       });
-    // How much is covered, and how much is left uncovered, as graded signals.
-    if (claim.novel.length > 0 && wording.coverage > 0)
-      signals.push({ ...signal('words_covered', 'confidence', 'Its words are in the sources.'), strength: wording.coverage });
+    // How much is left uncovered, as a graded signal.
     if (!inference && wording.absentWeight > 0)
       signals.push({ ...signal('coverage_gap', 'unsupported', 'Part of this is not in the sources.'), strength: 1 - wording.coverage });
     return signals;
