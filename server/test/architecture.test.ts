@@ -81,3 +81,28 @@ test('lib/ holds pure helpers: no I/O, no other layer', () => {
     [],
   );
 });
+
+/** The engine's stages, each importing only itself and the stages before it (files at its root come last). */
+const engineStages = ['language', 'evidence', 'claims', 'checks', 'aggregate'];
+const engineRoot = join(src, 'engine');
+const stageOf = (path: string) => {
+  const first = relative(engineRoot, path).split('/')[0]!;
+  return engineStages.includes(first) ? first : 'root';
+};
+
+test('the engine runs one way: language → evidence → claims → checks → aggregate → validate, fix, generate', () => {
+  const order = [...engineStages, 'root'];
+  const backwards = sourceFiles(engineRoot).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/gm)]
+      .map((match) => resolve(dirname(file), match[1]!))
+      .filter((target) => target.startsWith(engineRoot))
+      .filter((target) => {
+        const to = stageOf(target);
+        // The aggregator reads the signal type that checks return, and the engine's shared types live at its root.
+        if (relative(engineRoot, target) === 'checks/check.js' || relative(engineRoot, target) === 'types.js') return false;
+        return order.indexOf(to) > order.indexOf(stageOf(file));
+      })
+      .map((target) => `${relative(engineRoot, file)} → ${relative(engineRoot, target)}`),
+  );
+  assert.deepEqual(backwards, []);
+});

@@ -4,11 +4,11 @@
 // claim's thing ("the morning lift ticket" for "the night lift ticket"), leaves it unsupported.
 
 import { bindQuantity, foreignOwner, labelPairs, stemsOf } from '../evidence/binding.js';
+import { pronounSubject } from '../evidence/coreference.js';
+import { kindsOf, otherKind } from '../evidence/kinds.js';
 import type { ReadPassage } from '../evidence/retrieval.js';
 import { derivable, derivableDate } from '../language/arithmetic.js';
-import { pronounSubject } from '../language/coreference.js';
 import { isName } from '../language/cues.js';
-import { kindsOf, otherKind } from '../language/kinds.js';
 import { tokenize } from '../language/tokens.js';
 import { type ClaimCheck, type Signal, signal } from './check.js';
 

@@ -2,8 +2,8 @@
 // the next one that goes on about it through a pronoun. "He" goes on about one person only (the one
 // the previous sentence names first), not about every name in that sentence.
 
+import { antecedentOf, headNoun, personal, refersByHead } from '../evidence/coreference.js';
 import { retrieve, type SourceView } from '../evidence/retrieval.js';
-import { antecedentOf, headNoun, personal, refersByHead } from '../language/coreference.js';
 import { negators } from '../language/lexicon.js';
 import { namePattern, nameRuns, nameText } from '../language/names.js';
 import { type Token, tokenize } from '../language/tokens.js';

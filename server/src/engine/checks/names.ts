@@ -4,7 +4,7 @@
 // and other sentences); a name made of the sources' words
 // that they never give as a name ("Harbour Bridge Museum" where they speak of "a museum by the
 // harbour bridge") is coined by the claim.
-import { definitelyMentioned } from '../language/coreference.js';
+import { definitelyMentioned } from '../evidence/coreference.js';
 import { claimNames, nameRuns } from '../language/names.js';
 import { formsOf, type Token } from '../language/tokens.js';
 import { type ClaimCheck, type Signal, signal } from './check.js';

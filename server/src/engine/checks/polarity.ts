@@ -1,6 +1,6 @@
 // Negation: a predicate negated on one side and asserted on the other, or said with its antonym
 // ("off" / "on by default"), in a passage that speaks of the claim's own subject.
-import { pronounAntecedent } from '../language/coreference.js';
+import { pronounAntecedent } from '../evidence/coreference.js';
 import { antonymClash, deniedButStated, polarityClash } from '../language/negation.js';
 import { formsOf } from '../language/tokens.js';
 import { type ClaimCheck, signal } from './check.js';

@@ -2,8 +2,9 @@
 // lift ticket" are two tickets. A figure the sources give in a sentence about one kind does not hold
 // for another kind the sources also name. A sentence that opens with "the ticket" or "that ticket" speaks of
 // the kind the sentence before it named.
-import type { SourceView } from '../evidence/retrieval.js';
-import { type Token, tokenize } from './tokens.js';
+
+import { type Token, tokenize } from '../language/tokens.js';
+import type { SourceView } from './retrieval.js';
 
 /** A kind: the words that modify a head noun right before it, as written ("night lift ticket"). */
 interface Kind {

@@ -2,9 +2,10 @@
 // opens with "he" or "she" goes on about the person the previous sentence names first; "the viaduct"
 // refers to the "Pellow Viaduct" the sources name. In the answer, a claim that opens with "it" or "they"
 // is about the subject of the claim before it, or of the question.
-import type { SourceView } from '../evidence/retrieval.js';
-import { isCapital, nameRuns, nameText } from './names.js';
-import { type Token, tokenize } from './tokens.js';
+
+import { isCapital, nameRuns, nameText } from '../language/names.js';
+import { type Token, tokenize } from '../language/tokens.js';
+import type { SourceView } from './retrieval.js';
 
 export const personal = /^(?:he|she|his|her)\b/i;
 /** How many sentences back a chain of "He ... He ..." may reach for its antecedent. */
