@@ -1,13 +1,11 @@
-// The in-memory Cosmos emulator in a child process, patched for large containers. Its query
-// compiler (@zeit/cosmosdb-query) gathers the documents with `reduce(($, c) => [...$, { c }], [])`,
-// copying the array once per document: quadratic, hours per page at 200 000 items. The same
-// expression as a linear filter + map is patched in here, for benchmarks only. Each page still scans
-// and sorts the whole container, so an export takes minutes here where Cosmos DB serves pages from
-// its index.
+// The embedded Cosmos emulator, as the server runs it (store/embedded-cosmos.ts, with its linear query
+// patch), in a child process of its own so that a benchmark measures the server, not the emulator's
+// share of the same event loop. Each page still scans and sorts the whole container, so an export
+// takes minutes here where Cosmos DB serves pages from its index.
 import { type ChildProcess, fork } from 'node:child_process';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { createEmbeddedCosmos } from '../../server/src/store/embedded-cosmos.js';
 
 const emulatorRole = 'GROUNDCHECK_BENCH_EMULATOR';
 
@@ -28,25 +26,7 @@ export async function startPatchedEmulator(): Promise<{ endpoint: string; child:
 }
 
 async function runEmulator(): Promise<void> {
-  const require = createRequire(import.meta.url);
-  const serverPath = require.resolve('@vercel/cosmosdb-server');
-  const createQuery = createRequire(serverPath)('@zeit/cosmosdb-query').default as (sql: string) => object;
-  const prototype = Object.getPrototypeOf(createQuery('SELECT * FROM c'));
-  const compile = Object.getOwnPropertyDescriptor(prototype, 'code')!.get!;
-  const quadratic = /\$c\.reduce\(\(\$, (\w+)\) => typeof \1 !== "undefined" \? \[\.\.\.\$, \{\s*\1: \1\s*\}\] : \$, \[\]\)/g;
-  Object.defineProperty(prototype, 'code', {
-    get(this: object) {
-      return (compile.call(this) as string).replace(
-        quadratic,
-        (_, c: string) => `$c.filter((${c}) => typeof ${c} !== "undefined").map((${c}) => ({ ${c}: ${c} }))`,
-      );
-    },
-  });
-  if ((createQuery('SELECT * FROM c') as { code: string }).code.includes('[...$')) {
-    throw new Error('the emulator no longer generates the expected query code; update the patch in bench/support/patched-emulator.ts');
-  }
-  const { createHttpServer } = require(serverPath) as typeof import('@vercel/cosmosdb-server');
-  const emulator = createHttpServer();
+  const emulator = createEmbeddedCosmos();
   await new Promise<void>((resolve) => emulator.listen(0, '127.0.0.1', resolve));
   process.send!({ port: (emulator.address() as AddressInfo).port });
   // Ends with the benchmark: the parent kills this process, or its IPC channel closes.

@@ -1,9 +1,9 @@
 // Opens the Cosmos DB database: the configured account, or an in-process emulator when none is.
 import type { AddressInfo } from 'node:net';
 import { type Container, CosmosClient, type Database } from '@azure/cosmos';
-import { createHttpServer } from '@vercel/cosmosdb-server';
 import type { Logger } from '../logger.js';
 import { type ContainerName, containerDefinitions } from './containers.js';
+import { createEmbeddedCosmos } from './embedded-cosmos.js';
 
 export interface CosmosStore {
   database: Database;
@@ -22,13 +22,13 @@ interface Options {
 }
 
 export async function openCosmos({ cosmos, databaseId, log }: Options): Promise<CosmosStore> {
-  let emulator: ReturnType<typeof createHttpServer> | null = null;
+  let emulator: ReturnType<typeof createEmbeddedCosmos> | null = null;
   let endpoint: string;
   let key: string;
   if (cosmos) {
     ({ endpoint, key } = cosmos);
   } else {
-    emulator = createHttpServer();
+    emulator = createEmbeddedCosmos();
     await new Promise<void>((resolve) => emulator!.listen(0, '127.0.0.1', resolve));
     endpoint = `http://127.0.0.1:${(emulator.address() as AddressInfo).port}`;
     key = Buffer.from('embedded-emulator').toString('base64');
