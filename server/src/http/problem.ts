@@ -52,6 +52,11 @@ export const problemHandler: ErrorRequestHandler = (error, req, res, _next) => {
     req.ctx.log.info('client aborted the request while sending its body');
     return res.destroy();
   }
+  // The client went away while the work ran (its signal stopped the work): nobody is left to answer.
+  if (res.destroyed || (error as Partial<Error>)?.name === 'AbortError') {
+    req.ctx.log.debug('client aborted the request; its work was stopped');
+    return res.destroy();
+  }
   let reply = problemReply(error, req.path, req.ctx.requestId);
   if (!reply) {
     // Details stay in the server log; the client learns only the request id.

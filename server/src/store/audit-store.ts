@@ -45,6 +45,15 @@ interface HeadItem {
   occurred_at: string;
 }
 
+/** Marks that a validation's event of a kind is in the trail, under an id derived from both: a point read answers "already appended?". */
+interface EventKeyItem {
+  id: string;
+  customer_id: string;
+  record: 'audit_event_key';
+  ttl: number;
+  event_id: string;
+}
+
 interface PseudonymSecretItem {
   id: typeof pseudonymSecretId;
   customer_id: string;
@@ -54,8 +63,10 @@ interface PseudonymSecretItem {
 
 const headId = 'audit_head';
 const pseudonymSecretId = 'pseudonym_secret';
-/** A transactional batch holds at most 100 operations; one of them moves the head. */
-export const maxEventsPerAppend = 99;
+/** A transactional batch holds at most 100 operations; one moves the head, and each event takes two (itself and its key). */
+export const maxEventsPerAppend = 49;
+
+const eventKeyId = (validationId: string, kind: AuditEventKind) => `key:${validationId}:${kind}`;
 
 export class AuditStore {
   constructor(private readonly container: Container) {}
@@ -86,15 +97,38 @@ export class AuditStore {
     const moveHead: OperationInput = expected
       ? { operationType: 'Replace', id: headId, partitionKey: customerId, ifMatch: expected.etag, resourceBody: { ...head } }
       : { operationType: 'Create', partitionKey: customerId, resourceBody: { ...head } };
-    const createEvents: OperationInput[] = events.map((event) => {
+    const createEvents: OperationInput[] = events.flatMap((event) => {
       const item: EventItem = { id: event.event_id, customer_id: customerId, record: 'audit_event', ttl: ttlSeconds, event };
-      return { operationType: 'Create', partitionKey: customerId, resourceBody: { ...item } };
+      const operations: OperationInput[] = [{ operationType: 'Create', partitionKey: customerId, resourceBody: { ...item } }];
+      if (event.validation_id) {
+        const key: EventKeyItem = {
+          id: eventKeyId(event.validation_id, event.kind),
+          customer_id: customerId,
+          record: 'audit_event_key',
+          ttl: ttlSeconds,
+          event_id: event.event_id,
+        };
+        // Upsert: the key says "appended", and a second event of the kind (a seeded or replayed one) must not fail the append.
+        operations.push({ operationType: 'Upsert', partitionKey: customerId, resourceBody: { ...key } });
+      }
+      return operations;
     });
     const response = await this.container.items.batch([moveHead, ...createEvents], customerId);
     const first = response.result?.[0]?.statusCode;
     if (cosmosOutcome(first) === 'precondition_failed' || cosmosOutcome(first) === 'conflict') return false;
     if (!response.result?.every((r) => r.statusCode < 300)) throw new Error(`audit append batch failed with ${first}`);
     return true;
+  }
+
+  /** Whether the trail holds the validation's event of this kind, by a point read of its key (events appended since keys exist). */
+  async hasEventKey(customerId: string, validationId: string, kind: AuditEventKind): Promise<boolean> {
+    try {
+      const { resource } = await this.container.item(eventKeyId(validationId, kind), customerId).read<EventKeyItem>();
+      return resource !== undefined;
+    } catch (error) {
+      if (cosmosOutcome(error) === 'not_found') return false;
+      throw error;
+    }
   }
 
   /** Pages of a tenant's events in sequence order, read with continuation tokens. */

@@ -8,6 +8,7 @@
 // to the failing one (the embedded emulator does) writes nothing.
 // A record carries an outbox: the audit entries still to append. It is cleared once they are in the
 // audit trail; a record whose outbox is still pending is completed by recovery.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Container, ItemDefinition, JSONObject, OperationInput, SqlParameter } from '@azure/cosmos';
 import type { components } from '../generated/openapi.js';
 import { historyFilterPaths } from './containers.js';
@@ -125,6 +126,8 @@ export class HistoryStore {
     for (let attempt = 0; attempt < createAttempts; attempt += 1) {
       const written = await this.commit(item.customer_id, tallies[0]!.id, async () => ({ write: { create: item }, tallies }));
       if (written) return written;
+      // Another write moved the counters first: back off with full jitter so that contenders spread out.
+      await sleep(Math.random() * Math.min(200, 2 ** attempt));
     }
     throw new Error(`history write for ${item.customer_id} lost ${createAttempts} races for its counts`);
   }

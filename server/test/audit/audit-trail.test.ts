@@ -280,6 +280,7 @@ describe('append', () => {
       'constructor',
       'createPseudonymSecret',
       'events',
+      'hasEventKey',
       'readHead',
       'readPseudonymSecret',
     ]);

@@ -86,8 +86,12 @@ export class AuditTrail {
     return this.serialised(tenant.customerId, () => this.appendWithRetry(tenant, entry));
   }
 
-  /** Whether the tenant's trail already holds an event of this kind for the validation (recovery appends once). */
+  /**
+   * Whether the tenant's trail already holds an event of this kind for the validation (recovery appends
+   * once): a point read of the event's key, then, for events appended before keys were written, a query.
+   */
   async hasEvent(customerId: string, validationId: string, kind: AuditEventKind): Promise<boolean> {
+    if (await this.store.hasEventKey(customerId, validationId, kind)) return true;
     for await (const page of this.store.events(customerId, { validationId, kinds: [kind] }, 1)) if (page.length > 0) return true;
     return false;
   }

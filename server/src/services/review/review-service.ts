@@ -70,7 +70,9 @@ export class ReviewService {
         continue;
       }
       try {
-        await this.deps.outbox.complete(ctx.tenant, { item: next, etag: written.etag });
+        // The decision's event was just put in the outbox: it cannot be in the trail yet.
+        const decided = (next.outbox.at(-1) as AuditEntry).kind;
+        await this.deps.outbox.complete(ctx.tenant, { item: next, etag: written.etag }, new Set([decided]));
       } catch (error) {
         ctx.log.error(
           { err: error, validation_id: next.validation_id },

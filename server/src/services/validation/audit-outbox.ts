@@ -15,10 +15,14 @@ export class AuditOutbox {
     private readonly audit: AuditTrail,
   ) {}
 
-  /** Appends the record's pending entries that the trail does not hold yet, then clears the outbox of that version. */
-  complete(tenant: Tenant, { item, etag }: StoredRecord): Promise<void> {
+  /**
+   * Appends the record's pending entries that the trail does not hold yet, then clears the outbox of
+   * that version. `written` names the kinds the caller has just put in the outbox: they cannot be in
+   * the trail yet, so they are appended without asking it (the write path never reads the trail).
+   */
+  complete(tenant: Tenant, { item, etag }: StoredRecord, written: ReadonlySet<AuditEntry['kind']> = new Set()): Promise<void> {
     const key = `${tenant.customerId}/${item.validation_id}`;
-    const run = (this.running.get(key) ?? Promise.resolve()).catch(() => undefined).then(() => this.append(tenant, item, etag));
+    const run = (this.running.get(key) ?? Promise.resolve()).catch(() => undefined).then(() => this.append(tenant, item, etag, written));
     this.running.set(key, run);
     void run
       .catch(() => undefined)
@@ -35,10 +39,10 @@ export class AuditOutbox {
     return pending.length;
   }
 
-  private async append(tenant: Tenant, item: HistoryItem, etag: string): Promise<void> {
+  private async append(tenant: Tenant, item: HistoryItem, etag: string, written: ReadonlySet<AuditEntry['kind']>): Promise<void> {
     for (const entry of item.outbox as AuditEntry[]) {
       // Each kind happens once per validation (the review states never repeat), so the kind identifies the entry.
-      if (await this.audit.hasEvent(tenant.customerId, item.validation_id, entry.kind)) continue;
+      if (!written.has(entry.kind) && (await this.audit.hasEvent(tenant.customerId, item.validation_id, entry.kind))) continue;
       await this.audit.append(tenant, entry);
     }
     await this.history.clearOutbox(tenant.customerId, item.validation_id, etag);

@@ -69,7 +69,8 @@ export class ValidationRecorder {
       validationRollup(item, this.historyTtlDays),
     ]);
     try {
-      await this.outbox.complete(tenant, { item, etag });
+      // A new record's events cannot be in the trail yet.
+      await this.outbox.complete(tenant, { item, etag }, new Set(item.outbox.map((entry) => (entry as AuditEntry).kind)));
     } catch (error) {
       // The record and its outbox are stored: recovery appends what is missing.
       log.error(

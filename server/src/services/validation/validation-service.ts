@@ -49,6 +49,8 @@ export class ValidationService {
       { question: request.question, answer, sources: engineSources, thresholds: ctx.tenant.engineThresholds },
       ctx.abortSignal,
     );
+    // A client that went away while the engine ran gets no record: nothing is written for nobody.
+    ctx.abortSignal.throwIfAborted();
     const createdAt = ctx.clock.now();
     const validationId = newId('val', createdAt.getTime());
     const used: SourceUsed[] = sources.map(({ text: _text, ...source }, i) => ({ source_id: `src_${i + 1}`, ...source }));

@@ -1,0 +1,78 @@
+// The write path of a validation against the store: point operations only, a fixed number of them,
+// whatever the container holds. Requests are counted at the emulator the server talks to.
+import assert from 'node:assert/strict';
+import type { IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { createEmbeddedCosmos } from '../../src/store/embedded-cosmos.js';
+import { startTestServer, type TestServer } from '../support/harness.js';
+
+interface StoreRequest {
+  method: string;
+  path: string;
+  query: boolean;
+  crossPartition: boolean;
+}
+
+const emulator = createEmbeddedCosmos();
+const seen: StoreRequest[] = [];
+emulator.on('request', (req: IncomingMessage) => {
+  seen.push({
+    method: req.method ?? '',
+    path: (req.url ?? '').replace(/\/docs\/[^/]+$/, '/docs/{id}'),
+    query: req.headers['x-ms-documentdb-isquery'] === 'true',
+    crossPartition: req.headers['x-ms-documentdb-isquery'] === 'true' && req.headers['x-ms-documentdb-partitionkey'] === undefined,
+  });
+});
+
+let server: TestServer;
+const validateBody = (body: object) => ({
+  mode: 'validate',
+  question: 'How many days of leave do full-time staff get?',
+  chatbot_response: 'Full-time staff get 30 days of leave a year.',
+  inline_text: 'Full-time staff are entitled to 25 days of paid leave per calendar year.',
+  ...body,
+});
+
+async function storeRequestsOf(call: () => Promise<unknown>): Promise<StoreRequest[]> {
+  const from = seen.length;
+  await call();
+  return seen.slice(from);
+}
+
+describe('the write path of POST /api/v1/validate', () => {
+  before(async () => {
+    await new Promise<void>((resolve) => emulator.listen(0, '127.0.0.1', resolve));
+    server = await startTestServer({
+      env: {
+        COSMOS_ENDPOINT: `http://127.0.0.1:${(emulator.address() as AddressInfo).port}`,
+        COSMOS_KEY: Buffer.from('write-path-test').toString('base64'),
+      },
+    });
+  });
+  after(async () => {
+    await server.close();
+    emulator.closeAllConnections();
+    await new Promise<void>((resolve) => emulator.close(() => resolve()));
+  });
+
+  it('issues no query, only point reads and writes, the same number each time', async () => {
+    const credentials = server.apiKeyBody('acme', 'user');
+    const validate = async () => {
+      const reply = await server.call('/api/v1/validate', validateBody(credentials));
+      assert.equal(reply.status, 200, reply.text);
+    };
+    await validate();
+    const counts: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const requests = await storeRequestsOf(validate);
+      assert.deepEqual(
+        requests.filter((r) => r.query),
+        [],
+        'a validation must not query the store',
+      );
+      counts.push(requests.length);
+    }
+    assert.equal(new Set(counts).size, 1, `store requests per validation: ${counts.join(', ')}`);
+  });
+});
