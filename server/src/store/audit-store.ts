@@ -108,8 +108,8 @@ export class AuditStore {
           ttl: ttlSeconds,
           event_id: event.event_id,
         };
-        // Upsert: the key says "appended", and a second event of the kind (a seeded or replayed one) must not fail the append.
-        operations.push({ operationType: 'Upsert', partitionKey: customerId, resourceBody: { ...key } });
+        // A second event of the kind for the validation fails the batch: each happens once (the review states never repeat).
+        operations.push({ operationType: 'Create', partitionKey: customerId, resourceBody: { ...key } });
       }
       return operations;
     });

@@ -284,10 +284,12 @@ describe('append', () => {
       'readHead',
       'readPseudonymSecret',
     ]);
-    // The only Cosmos writes: creates, and the ETag-guarded replace of the head document.
+    // The only Cosmos writes: creates (the head's first version, events, their keys), and the
+    // ETag-guarded replace of the head document.
     const source = readFileSync(new URL('../../src/store/audit-store.ts', import.meta.url), 'utf8');
     assert.doesNotMatch(source, /\.(delete|upsert|patch|replace)\(|'(Delete|Upsert|Patch)'/);
     assert.deepEqual(source.match(/operationType: '\w+'/g)?.sort(), [
+      "operationType: 'Create'",
       "operationType: 'Create'",
       "operationType: 'Create'",
       "operationType: 'Replace'",

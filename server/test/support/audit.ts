@@ -93,8 +93,8 @@ export function entriesOfEveryKind(validationId = newId('val', Date.now())): Aud
 }
 
 /**
- * Appends `count` events after the tenant's head through the store, up to 99 per transactional
- * batch, each chained onto the one before: long chains in seconds rather than one append at a time.
+ * Appends `count` events after the tenant's head through the store, as many per transactional
+ * batch as one takes, each chained onto the one before: long chains in seconds rather than one append at a time.
  */
 export async function seedChain(
   store: AuditStore,
@@ -109,7 +109,9 @@ export async function seedChain(
     let previous: { sequence: number; hash: string } | null = head;
     for (let index = start; index < Math.min(count, start + maxEventsPerAppend); index += 1) {
       const { entry, at } = eventAt(index);
-      previous = chainEvent(previous, tenant, entry, at);
+      // The trail holds one event of a kind per validation: repeated entries get validations of their own.
+      const unique = entry.validationId === null ? entry : { ...entry, validationId: newId('val', at.getTime()) };
+      previous = chainEvent(previous, tenant, unique, at);
       batch.push(previous as AuditEvent);
     }
     if (!(await store.append(tenant.customerId, head, batch, daysToSeconds(tenant.auditRetentionDays))))
