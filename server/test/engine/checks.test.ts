@@ -14,15 +14,15 @@ describe('strict on specifics', () => {
       (
         await validate(
           'How long do I have to ask for a refund?',
-          'You can get an annual subscription refunded within thirty days of buying it.',
+          'You can get an annual subscription refunded within thirty days of the purchase.',
         )
       ).issue_count,
       0,
     );
   });
   it('checks dates', async () => {
-    assert.equal((await validate('When did the Lisbon office open?', 'The Lisbon office opened on March 4, 2019.')).issue_count, 0);
-    assert.ok((await validate('When did the Lisbon office open?', 'The Lisbon office opened on 4 May 2019.')).issue_count > 0);
+    assert.equal((await validate('When did the Tartu office open?', 'The Tartu office opened on March 4, 2019.')).issue_count, 0);
+    assert.ok((await validate('When did the Tartu office open?', 'The Tartu office opened on 4 May 2019.')).issue_count > 0);
   });
   it('checks names', async () => {
     assert.ok((await validate('Who founded the company?', 'The company was founded by Maria Berg in Oslo.')).issue_count > 0);

@@ -14,8 +14,11 @@ describe('whose figure a figure is', () => {
     assert.equal((await validate('What does a weekend pass cost?', 'A weekend pass costs $15.', gym)).issue_count, 0);
   });
   it('keeps one subject across "and" when no other subject comes between', async () => {
-    const text = 'Lunch costs €14 per adult and €7 per child.';
-    assert.equal((await validate('What does lunch cost for a child?', 'Lunch costs €7 for a child.', text)).issue_count, 0);
+    const text = 'Pottery classes cost £30 per adult and £12 per child.';
+    assert.equal(
+      (await validate('What does a pottery class cost for a child?', 'A pottery class costs £12 for a child.', text)).issue_count,
+      0,
+    );
   });
   it('does not take a cap for an amount', async () => {
     const text = 'Refunds are paid within 10 days. The refund may not exceed 50% of the ticket price; late cancellations get 20%.';
@@ -34,17 +37,17 @@ describe('whose figure a figure is', () => {
 
 describe('kinds of one thing', () => {
   const fees =
-    'Annual service fee: $40. The fee is waived when the card is used 12 times a year. A 2% currency conversion fee applies to payments abroad.';
+    'Annual mooring fee: £400. The fee is waived when the boat enters 12 club races a year. A £60 winter storage fee applies to boats kept ashore.';
   it('flags a waiver the sources give for another kind of fee, read through "that fee" and "the fee"', async () => {
-    const question = 'Is there a fee for paying abroad?';
-    const answer = 'Payments abroad carry a 2% currency conversion fee. That fee is waived when the card is used 12 times a year.';
+    const question = 'Is there a fee for keeping the boat ashore?';
+    const answer = 'Boats kept ashore carry a £60 winter storage fee. That fee is waived when the boat enters 12 club races a year.';
     assert.equal((await validate(question, answer, fees)).claims[0]?.status, 'supported');
     const [first, second] = signalsOf(question, answer, fees);
     assert.ok(!first?.includes('figure_other_kind'));
     assert.ok(second?.includes('figure_other_kind'));
   });
   it('accepts the waiver for its own kind', async () => {
-    const answer = 'The annual service fee is $40. That fee is waived when the card is used 12 times a year.';
+    const answer = 'The annual mooring fee is £400. That fee is waived when the boat enters 12 club races a year.';
     assert.equal((await validate('Can I avoid the annual fee?', answer, fees)).issue_count, 0);
     assert.ok(!fires('figure_other_kind', 'Can I avoid the annual fee?', answer, fees));
   });

@@ -34,10 +34,10 @@ describe('answers that do not answer', () => {
     assert.equal((await validate(question, 'Agnes Holm wrote the guide.', museum)).issue_count, 0);
   });
   it('reads "A and B ..., but which one" as a choice between A and B', async () => {
-    const text = 'Harbour Weekly is owned by Lund Media. Coast Notes is an independent newsletter.';
-    const question = 'Harbour Weekly and Coast Notes are both local papers, but which one is owned by Lund Media?';
-    assert.equal((await validate(question, 'Harbour Weekly is owned by Lund Media.', text)).issue_count, 0);
-    assert.equal((await validate(question, 'Coast Notes is owned by Lund Media.', text)).claims[0]?.status, 'contradicted');
+    const text = 'The Blue Heron is owned by Hilde Voss. The Copper Spoon is a family-run diner.';
+    const question = 'The Blue Heron and The Copper Spoon are both cafés on the square, but which one is owned by Hilde Voss?';
+    assert.equal((await validate(question, 'The Blue Heron is owned by Hilde Voss.', text)).issue_count, 0);
+    assert.equal((await validate(question, 'The Copper Spoon is owned by Hilde Voss.', text)).claims[0]?.status, 'contradicted');
   });
 });
 

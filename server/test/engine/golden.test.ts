@@ -26,7 +26,7 @@ const cases = {
       answer: 'The Basic plan includes 50 user seats and costs $12 per month. It comes with free onboarding calls.',
       sources,
     }),
-  'generate-answer': () => engine.generate({ question: 'When did the Lisbon office open?', sources }),
+  'generate-answer': () => engine.generate({ question: 'When did the Tartu office open?', sources }),
   'validate-role-swapped': () =>
     engine.validate({
       question: 'Who founded the company, and when?',
@@ -35,8 +35,8 @@ const cases = {
     }),
   'validate-restates-question': () =>
     engine.validate({
-      question: 'The company opened a Lisbon office in 2019; on what date?',
-      answer: 'The company opened its Lisbon office in 2019.',
+      question: 'The company opened a Tartu office in 2019; on what date?',
+      answer: 'The company opened its Tartu office in 2019.',
       sources,
     }),
 };

@@ -5,52 +5,51 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fires, validate } from './support.js';
 
-const fees =
-  "Other fees: outgoing wire transfer, $25; stop payment request, $32; cashier's check, $8. Credits are applied to future invoices.";
-const trial =
-  'The primary endpoint, PASI 75 at week 16, was reached by 58.2% of patients on the drug. PASI 90 at week 16 was reached by 31.0% of patients on the drug. The most common adverse events were headache (12%), nausea (9%) and fatigue (4%).';
+const fees = 'Other fees: bike lock, $25; pannier bags, $32; rain poncho, $8. Coupons are applied to your next booking.';
+const course =
+  'The main target, Level 3 at month 6, was reached by 61.4% of learners on the course. Level 5 at month 6 was reached by 28.0% of learners on the course. The most common complaints were noise (15%), heat (8%) and parking (3%).';
 const people =
-  'Ann Lee (born 1950) is an American painter. In 2007 she was inducted into the Hall of Fame. Bo Park (born 1941) is a Korean sculptor and teacher.';
+  'Greta Sand (born 1950) is a Danish cellist. In 2007 she won the Silver Bow prize. Odo Brenn (born 1941) is a Dutch organist and teacher.';
 
 describe('subject binding of figures', () => {
   it('contradicts a figure the sources give for another item of a list', async () => {
-    const result = await validate("How much is a cashier's check?", "Fairhaven charges $32 for a cashier's check.", fees);
+    const result = await validate('How much is a rain poncho?', 'Velverde charges $32 for a rain poncho.', fees);
     assert.equal(result.claims[0]?.status, 'contradicted');
-    assert.equal((await validate("How much is a cashier's check?", "A cashier's check costs $8.", fees)).issue_count, 0);
+    assert.equal((await validate('How much is a rain poncho?', 'A rain poncho costs $8.', fees)).issue_count, 0);
   });
-  it('tells values apart by the numbers that label them (PASI 75 / PASI 90)', async () => {
-    assert.equal((await validate('How well did it work?', 'At week 16, 58.2% of patients reached PASI 75.', trial)).issue_count, 0);
+  it('tells values apart by the numbers that label them (Level 3 / Level 5)', async () => {
+    assert.equal((await validate('How well did it work?', 'At month 6, 61.4% of learners reached Level 3.', course)).issue_count, 0);
   });
 });
 
 describe('questions that ask for something', () => {
   it('decides an option question by which option the sources say it of', async () => {
-    const question = 'Who was inducted into the Hall of Fame, Ann Lee or Bo Park?';
-    assert.equal((await validate(question, 'Ann Lee', people)).issue_count, 0);
-    assert.equal((await validate(question, 'Bo Park was inducted.', people)).claims[0]?.status, 'contradicted');
+    const question = 'Who won the Silver Bow prize, Greta Sand or Odo Brenn?';
+    assert.equal((await validate(question, 'Greta Sand', people)).issue_count, 0);
+    assert.equal((await validate(question, 'Odo Brenn won it.', people)).claims[0]?.status, 'contradicted');
   });
   it('decides an ordering question by the years', async () => {
-    assert.ok((await validate('Who was born first, Ann Lee or Bo Park?', 'Ann Lee was born first.', people)).issue_count > 0);
+    assert.ok((await validate('Who was born first, Greta Sand or Odo Brenn?', 'Greta Sand was born first.', people)).issue_count > 0);
   });
   it('flags a true statement that does not give the year asked for', async () => {
-    const result = await validate('In what year was Ann Lee born?', 'Ann Lee is an American painter.', people);
+    const result = await validate('In what year was Greta Sand born?', 'Greta Sand is a Danish cellist.', people);
     assert.ok(result.findings.some((f) => f.category === 'incomplete_answer'));
-    assert.equal((await validate('In what year was Ann Lee born?', '1950', people)).issue_count, 0);
+    assert.equal((await validate('In what year was Greta Sand born?', '1950', people)).issue_count, 0);
   });
 });
 
 describe('negation, antonyms and denials', () => {
   it('contradicts the other pole of a setting', () => {
-    const text = 'Since 4.0.0, safe mode is on by default.';
-    assert.ok(fires('negation_clash', 'Is safe mode on?', 'Safe mode is off by default.', text));
+    const text = 'Since 2.3, the night theme is on by default.';
+    assert.ok(fires('negation_clash', 'Is the night theme on?', 'The night theme is off by default.', text));
   });
   it('contradicts a denial of what the sources state', () => {
-    assert.ok(fires('negation_clash', 'What was Ann Lee?', 'Ann Lee was not a painter.', people));
+    assert.ok(fires('negation_clash', 'What was Greta Sand?', 'Greta Sand was not a cellist.', people));
   });
   it('does not read an exception or a condition as an outright statement', async () => {
-    const text = 'Bicycles are allowed on metro trains except on weekdays from 7:00 to 9:30.';
+    const text = 'Dogs are allowed in the reading room except on Sundays from 10:00 to 12:30.';
     assert.equal(
-      (await validate('Can I take my bike at 8?', "Bikes aren't allowed on weekdays between 7:00 and 9:30.", text)).issue_count,
+      (await validate('Can I bring my dog at 11?', "Dogs aren't allowed on Sundays between 10:00 and 12:30.", text)).issue_count,
       0,
     );
   });
@@ -58,12 +57,12 @@ describe('negation, antonyms and denials', () => {
 
 describe('figures the answer works out', () => {
   it('accepts a deadline computed from a date in the question', async () => {
-    const text = 'Claims must be submitted within 30 days after the end of the month in which the incident occurred.';
+    const text = 'Send in your expense report no later than 20 days once the month of your trip is over.';
     assert.equal(
       (
         await validate(
-          'We had an outage on March 10. What is our deadline?',
-          'You have 30 days after the end of March, so the claim is due by April 30.',
+          'My trip ended on June 12. When is my report due?',
+          'You have 20 days after the end of June, so the report is due by July 20.',
           text,
         )
       ).issue_count,
@@ -71,12 +70,12 @@ describe('figures the answer works out', () => {
     );
   });
   it('does not accept a total that only some combination of unrelated figures gives', async () => {
-    const text = 'Breakfast costs €18 per adult and €9 per child aged 4–11.';
+    const text = 'Ski hire costs €26 per adult and €13 per child aged 6–12.';
     assert.ok(
       (
         await validate(
-          'Breakfast for two adults and a child over four days?',
-          "That's €45 a day, so over four days it comes to €200.",
+          'Ski hire for two adults and a child over three days?',
+          "That's €65 a day, so over three days it comes to €210.",
           text,
         )
       ).issue_count > 0,
@@ -86,82 +85,83 @@ describe('figures the answer works out', () => {
 
 describe('lenient wording', () => {
   it('matches synonyms and general paraphrase', async () => {
-    assert.equal((await validate('Where do credits go?', 'Credits go on upcoming bills.', fees)).issue_count, 0);
+    assert.equal((await validate('Where do coupons go?', 'Coupons go on upcoming reservations.', fees)).issue_count, 0);
   });
   it('checks an inference only on its specifics', async () => {
     assert.equal(
-      (await validate('Can I get cash?', 'Credits are applied to future invoices, so no luck getting a payout.', fees)).issue_count,
+      (await validate('Can I get cash?', 'Coupons are applied to your next booking, so no luck getting a payout.', fees)).issue_count,
       0,
     );
   });
   it('supports a bare answer found word for word, and keeps an acronym as a claim', async () => {
-    const text = 'The hospital is in Washington, D.C., and plays R&B on its radio.';
-    assert.equal((await validate('Which city?', 'Washington, D.C.', text)).issue_count, 0);
-    assert.equal((await validate('Which genre?', 'R&B', text)).claims.length, 1);
+    const text = 'The clinic is in Tarnby, N.T., and plays D&B on its radio.';
+    assert.equal((await validate('Which town?', 'Tarnby, N.T.', text)).issue_count, 0);
+    assert.equal((await validate('Which genre?', 'D&B', text)).claims.length, 1);
   });
 });
 
 describe('conditions and structure', () => {
   it('flags "always" where the sources attach a limit with a figure', () => {
-    const text = 'Exclusions. This SLA does not cover downtime caused by scheduled maintenance announced at least 72 hours in advance.';
-    assert.ok(fires('quantifier_overreach', 'Does maintenance count?', 'Scheduled maintenance is always excluded from the SLA.', text));
+    const text = 'Exclusions. The guarantee does not cover delays caused by roadworks announced at least 48 hours in advance.';
+    assert.ok(fires('quantifier_overreach', 'Do roadworks count?', 'Roadworks delays are always excluded from the guarantee.', text));
   });
   it('binds a list item to the version heading above it', async () => {
-    const text = '4.2.0 (2024-10-01)\n- Added footnotes.\n\n4.1.0 (2024-07-15)\n- Dropped support for Python 3.8.';
-    assert.ok((await validate('Which release dropped Python 3.8?', 'Python 3.8 support was dropped in 4.2.0.', text)).issue_count > 0);
-    assert.equal((await validate('Which release dropped Python 3.8?', 'Python 3.8 support was dropped in 4.1.0.', text)).issue_count, 0);
+    const text = '2.6.0 (2023-05-02)\n- Added dark icons.\n\n2.5.0 (2023-02-10)\n- Removed support for Node 14.';
+    assert.ok((await validate('Which release removed Node 14 support?', 'Node 14 support was removed in 2.6.0.', text)).issue_count > 0);
+    assert.equal((await validate('Which release removed Node 14 support?', 'Node 14 support was removed in 2.5.0.', text)).issue_count, 0);
   });
-  it('reads "24 more hours" as a duration and keeps hedged figures close', async () => {
-    const text = 'The charging case provides an additional 21 hours for Pulse 3 and 27 hours for Pulse 3 Pro.';
-    assert.ok((await validate('How long does the case last?', 'The Pulse 3 case gives you roughly 24 more hours.', text)).issue_count > 0);
+  it('reads "19 more hours" as a duration and keeps hedged figures close', async () => {
+    const text = 'The spare battery adds another 16 hours for the Trek 5 lamp and 22 hours for the Trek 5 Max.';
+    assert.ok(
+      (await validate('How long does the spare battery last?', 'The Trek 5 battery gives you roughly 19 more hours.', text)).issue_count >
+        0,
+    );
   });
 });
 
 describe('topics and names the sources never use', () => {
   it("flags an assertion about a question's topic the sources never mention", async () => {
-    const text = 'Pregnant women were not studied. The drug was tested in adults aged 18 to 75.';
-    assert.ok(
-      (await validate('Can I take the drug while breastfeeding?', 'The drug is compatible with breastfeeding.', text)).issue_count > 0,
-    );
-    assert.equal(
-      (await validate('Can I take the drug while breastfeeding?', 'The summary does not mention breastfeeding.', text)).issue_count,
-      0,
-    );
+    const text = 'Dogs were not carried in the tests. The trailer was tested with children aged 1 to 6.';
+    assert.ok((await validate('Can I tow the trailer behind a moped?', 'The trailer is compatible with mopeds.', text)).issue_count > 0);
+    assert.equal((await validate('Can I tow the trailer behind a moped?', 'The guide does not mention mopeds.', text)).issue_count, 0);
   });
   it("binds a name to the claim's other words, not to its own head noun", async () => {
-    const text = 'Service account passwords are rotated by the IT Operations team. USB exceptions need written approval from the CISO.';
-    assert.ok(fires('name_unbound', 'Who can approve a USB exception?', 'The IT Operations team can approve a written exception.', text));
+    const text =
+      'Locker codes are reset each term by the Estates Office team. Field trip changes need a signed note from the Head of Year.';
+    assert.ok(
+      fires('name_unbound', 'Who can sign off a field trip change?', 'The Estates Office team can sign off a field trip change.', text),
+    );
   });
   it('reads everyday idioms as no claim of their own', async () => {
-    const text = '4.1.0: Tables are now parsed by default.';
-    assert.equal((await validate('Do I need a flag for tables?', 'From 4.1.0 tables are parsed out of the box.', text)).issue_count, 0);
+    const text = '2.4.0: Emoji are now rendered by default.';
+    assert.equal((await validate('Do I need a setting for emoji?', 'From 2.4.0 emoji are rendered out of the box.', text)).issue_count, 0);
   });
 });
 
 describe('answers that name nothing', () => {
-  it('flags a sentence that does not name the person a "which actor" question asks for', async () => {
+  it('flags a sentence that does not name the person a "which dancer" question asks for', async () => {
     assert.ok(
-      (await validate('What male actor starred in The Messenger?', 'The lead role was played by a young actor.', people)).findings.some(
+      (await validate('What male dancer starred in The Ember Waltz?', 'The lead role was danced by a young dancer.', people)).findings.some(
         (f) => f.category === 'incomplete_answer',
       ),
     );
-    assert.equal((await validate('Which painter was inducted?', 'Ann Lee', people)).issue_count, 0);
+    assert.equal((await validate('Which cellist won the prize?', 'Greta Sand', people)).issue_count, 0);
   });
 });
 
 describe('situations the sources exclude', () => {
   it('contradicts a "yes" to a question whose situation the sources declare not eligible', async () => {
-    const text = 'Residents of subsidized housing whose heating is included in the rent are not eligible. Apply online.';
-    const question = 'I live in subsidized housing and my heating is included in the rent. Can I apply?';
-    assert.ok(fires('situation_excluded', question, 'Yes, you can apply online.', text));
-    assert.equal((await validate('How do I apply?', 'You can apply online.', text)).issue_count, 0);
+    const text = 'Drivers of company cars whose fuel is paid by the employer are not eligible. Apply by post.';
+    const question = 'I drive a company car and my fuel is paid by my employer. Can I apply?';
+    assert.ok(fires('situation_excluded', question, 'Yes, you can apply by post.', text));
+    assert.equal((await validate('How do I apply?', 'You can apply by post.', text)).issue_count, 0);
   });
 });
 
 describe('whose figure, whose predicate', () => {
   it("flags a figure the sources give beside another subject's name only", async () => {
-    const text = 'Wild Horse Creek is a tributary of the Republican River. The Republican River is 453 miles long.';
-    assert.ok((await validate('How long is the river?', 'Wild Horse Creek is 453 miles long.', text)).issue_count > 0);
-    assert.equal((await validate('How long is the river?', 'The Republican River is 453 miles long.', text)).issue_count, 0);
+    const text = 'Mill Brook is a feeder of the Fenmoor Canal. The Fenmoor Canal is 53 miles long.';
+    assert.ok((await validate('How long is the canal?', 'Mill Brook is 53 miles long.', text)).issue_count > 0);
+    assert.equal((await validate('How long is the canal?', 'The Fenmoor Canal is 53 miles long.', text)).issue_count, 0);
   });
 });

@@ -26,18 +26,18 @@ describe('quantities', () => {
   it('normalises durations', () => {
     assert.ok(sameQuantity(one('two weeks'), one('14 days')));
     assert.ok(sameQuantity(one('a fortnight'), one('14 days')));
-    assert.ok(sameQuantity(one('a quarter of a minute'), one('15 seconds')));
-    assert.ok(sameQuantity(one('six working weeks'), one('30 business days')));
+    assert.ok(sameQuantity(one('a third of a minute'), one('20 seconds')));
+    assert.ok(sameQuantity(one('four working weeks'), one('20 business days')));
     assert.ok(!sameQuantity(one('two hours'), one('90 minutes')));
   });
   it('reads dates in common formats and clock times', () => {
-    assert.ok(sameQuantity(one('2 Sep 2024'), one('September 2, 2024')));
-    assert.ok(!sameQuantity(one('2 September 2024'), one('3 September 2024')));
+    assert.ok(sameQuantity(one('9 Nov 2022'), one('November 9, 2022')));
+    assert.ok(!sameQuantity(one('9 November 2022'), one('10 November 2022')));
     assert.ok(sameQuantity(one('6 p.m.'), one('18:00')));
   });
   it('tolerates hedged figures', () => {
-    assert.ok(sameQuantity(one('about 36 hours'), one('35 hours')));
-    assert.ok(!sameQuantity(one('36 hours'), one('35 hours')));
+    assert.ok(sameQuantity(one('about 50 hours'), one('48 hours')));
+    assert.ok(!sameQuantity(one('50 hours'), one('48 hours')));
   });
   it('reports UTF-16 offsets', () => {
     const text = 'Prix: €24 — 🙂 then 14 days';

@@ -7,7 +7,7 @@ import { fires, signalsOf, validate } from './support.js';
 
 const ferry = [
   'HARBOUR LINES FERRY TERMS',
-  'Harbour Lines runs two crossings a day from Port Avel to Skerra Island.',
+  'Harbour Lines runs two crossings a day from Mallow Quay to Skerra Island.',
   'Foot passengers pay €12 each way. Cars pay €45 each way, driver included.',
   'Bicycles travel free of charge on every crossing.',
   'Tickets can be changed up to 2 hours before departure.',
@@ -25,8 +25,8 @@ describe('names', () => {
     assert.ok(!fires('name_absent', 'How much is a car?', 'A car costs 45 EUR each way.', ferry));
   });
   it('reads a bare capitalised answer as a name', () => {
-    assert.ok(fires('name_absent', 'Where do the ferries go from Port Avel?', 'Brannock', ferry));
-    assert.ok(!fires('name_absent', 'Where do the ferries go from Port Avel?', 'Skerra Island', ferry));
+    assert.ok(fires('name_absent', 'Where do the ferries go from Mallow Quay?', 'Brannock', ferry));
+    assert.ok(!fires('name_absent', 'Where do the ferries go from Mallow Quay?', 'Skerra Island', ferry));
   });
 });
 

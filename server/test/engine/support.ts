@@ -8,7 +8,7 @@ export const policy = [
   'Plans. The Basic plan includes 5 user seats and costs $12 per month. The Team plan includes 50 user seats and costs $40 per month.',
   'Refunds. Annual subscriptions can be refunded within 30 days of purchase. Monthly subscriptions are not refundable.',
   'Support. Email support is available on all plans. Phone support is available only on the Team plan.',
-  'History. The company was founded in 2011 in Oslo by Ingrid Berg. It opened its Lisbon office on 4 March 2019.',
+  'History. The company was founded in 2011 in Oslo by Ingrid Berg. It opened its Tartu office on 4 March 2019.',
 ].join('\n');
 
 export const sources = [{ source_id: 'src_1', text: policy }];
