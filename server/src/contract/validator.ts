@@ -19,7 +19,7 @@ interface RawParameter {
 
 interface RawOperation {
   parameters?: RawParameter[];
-  requestBody?: { content?: Record<string, { schema?: unknown }> };
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: unknown }> };
   responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
 
@@ -33,7 +33,7 @@ export interface RequestParts {
 
 interface Compiled {
   parameters: { where: 'path' | 'header' | 'query'; name: string; required: boolean; validate: ValidateFunction }[];
-  body: { schema: Record<string, unknown>; validate: ValidateFunction } | null;
+  body: { schema: Record<string, unknown>; validate: ValidateFunction; required: boolean } | null;
   responses: Map<string, ValidateFunction>;
 }
 
@@ -88,7 +88,11 @@ export class ContractValidator {
       this.operations.set(operation.operationId, {
         parameters,
         body: bodySchema
-          ? { schema: bodySchema as Record<string, unknown>, validate: compile(`${at}/requestBody/content/application~1json/schema`) }
+          ? {
+              schema: bodySchema as Record<string, unknown>,
+              validate: compile(`${at}/requestBody/content/application~1json/schema`),
+              required: raw.requestBody?.required === true,
+            }
           : null,
         responses,
       });
@@ -101,7 +105,13 @@ export class ContractValidator {
     if (!compiled) return;
     const parameterErrors = this.parameterErrors(compiled, parts);
     if (parameterErrors.length > 0) throw invalid('The request has', parameterErrors, parameterErrors.length);
-    if (!compiled.body || parts.body === undefined) return;
+    if (!compiled.body) return;
+    // No body at all (none sent, or an empty one): an operation that requires one refuses it here,
+    // before anything reads it.
+    if (parts.body === undefined) {
+      if (compiled.body.required) throw invalid('The request body has', [{ pointer: '', detail: 'is required' }], 1);
+      return;
+    }
     const bounds = checkBounds(compiled.body.schema, parts.body, this.resolve, maxFieldErrors);
     if (bounds.total > 0) throw invalid('The request body has', bounds.errors, bounds.total);
     if (compiled.body.validate(parts.body)) return;
