@@ -57,6 +57,7 @@ import { IdempotencyStore } from './store/idempotency-store.js';
 import { ResourceCounters } from './store/resource-counters.js';
 import { TenantStateStore } from './store/tenant-state-store.js';
 import { UserStore } from './store/user-store.js';
+import { WindowCountStore } from './store/window-count-store.js';
 import { TenantRegistry } from './tenants/registry.js';
 import { loadTenantFile } from './tenants/tenant-file.js';
 
@@ -104,6 +105,7 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
     log.warn('JWT_SECRET is not set: login tokens are signed with a per-process key and stop working when the process restarts.');
   }
   const cosmos = options.cosmos ?? (await openCosmos({ cosmos: config.cosmos, databaseId: config.cosmosDatabase, log }));
+  const windowCounts = new WindowCountStore(cosmos.container('limits'));
   const storage = options.storage ?? (await openObjectStorage({ account: config.storage, container: config.storageContainer, log }));
   const users = new UserStore(cosmos.container('users'));
   const tenantState = new TenantStateStore(cosmos.container('tenant_state'));
@@ -118,7 +120,7 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
   const resourceCounters = new ResourceCounters(cosmos.container('history'));
   const sourceGroupStore = new CountedSourceGroupStore(cosmos.container('sources'), resourceCounters);
   const services = {
-    auth: new AuthService(tenants, users, localTokens, new LoginThrottle(options.loginThrottle), closedTenants),
+    auth: new AuthService(tenants, users, localTokens, new LoginThrottle(windowCounts, options.loginThrottle), closedTenants),
     audit: {
       trail: new AuditTrail(auditStore, clock),
       exporter: new AuditExporter(auditStore, new Pseudonyms(auditStore)),
@@ -179,7 +181,7 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
     cosmos,
     storage,
     authenticator: new Authenticator(tenants, users, localTokens, new OidcVerifier(), closedTenants),
-    rateLimiter: new RateLimiter(),
+    rateLimiter: new RateLimiter(windowCounts),
     idempotency: new IdempotencyStore(cosmos.container('idempotency')),
     services: { ...services, validation },
     operations: {

@@ -1,7 +1,14 @@
-// Counts failed logins per account and per client address within a window; more than the
-// allowance locks that key out until the window ends.
+// Counts failed logins per account and client address, and per client address, within a window, in
+// the store so that every process counts the same attempts. More failures than the allowance lock
+// that key out until the window ends. An account is never locked by its email alone: a stranger's
+// guesses from another address do not lock out its owner.
+import { sha256Hex } from '../lib/hash.js';
+import type { WindowCountStore, WindowKey } from '../store/window-count-store.js';
+
 export interface ThrottleLimits {
+  /** Failures allowed for one account from one address. */
   perAccount: number;
+  /** Failures allowed from one address, over every account. */
   perAddress: number;
   windowSeconds: number;
 }
@@ -9,37 +16,44 @@ export interface ThrottleLimits {
 export const defaultThrottleLimits: ThrottleLimits = { perAccount: 5, perAddress: 20, windowSeconds: 900 };
 
 export class LoginThrottle {
-  private readonly failures = new Map<string, { count: number; resetAt: number }>();
-
-  constructor(private readonly limits: ThrottleLimits = defaultThrottleLimits) {}
+  constructor(
+    private readonly counts: WindowCountStore,
+    private readonly limits: ThrottleLimits = defaultThrottleLimits,
+  ) {}
 
   /** Seconds until another attempt is allowed, or 0 when it is allowed now. */
-  retryAfter(account: string, address: string, now: number): number {
-    const waits = [this.wait(`a:${account}`, this.limits.perAccount, now), this.wait(`ip:${address}`, this.limits.perAddress, now)];
-    return Math.max(...waits);
+  async retryAfter(account: string, address: string, now: number): Promise<number> {
+    const start = this.windowStart(now);
+    const [byAccount, byAddress] = await Promise.all([
+      this.counts.count(accountKey(account, address), start),
+      this.counts.count(addressKey(address), start),
+    ]);
+    const locked = byAccount >= this.limits.perAccount || byAddress >= this.limits.perAddress;
+    return locked ? Math.max(1, Math.ceil((start + this.limits.windowSeconds * 1000 - now) / 1000)) : 0;
   }
 
-  recordFailure(account: string, address: string, now: number) {
-    for (const key of [`a:${account}`, `ip:${address}`]) {
-      const entry = this.failures.get(key);
-      if (!entry || entry.resetAt <= now) this.failures.set(key, { count: 1, resetAt: now + this.limits.windowSeconds * 1000 });
-      else entry.count += 1;
-    }
-    this.prune(now);
+  async recordFailure(account: string, address: string, now: number): Promise<void> {
+    const start = this.windowStart(now);
+    await Promise.all([
+      this.counts.increment(accountKey(account, address), start, this.limits.windowSeconds),
+      this.counts.increment(addressKey(address), start, this.limits.windowSeconds),
+    ]);
   }
 
-  recordSuccess(account: string) {
-    this.failures.delete(`a:${account}`);
+  async recordSuccess(account: string, address: string, now: number): Promise<void> {
+    await this.counts.clear(accountKey(account, address), this.windowStart(now));
   }
 
-  private wait(key: string, allowance: number, now: number): number {
-    const entry = this.failures.get(key);
-    if (!entry || entry.resetAt <= now || entry.count < allowance) return 0;
-    return Math.ceil((entry.resetAt - now) / 1000);
-  }
-
-  private prune(now: number) {
-    if (this.failures.size < 10_000) return;
-    for (const [key, entry] of this.failures) if (entry.resetAt <= now) this.failures.delete(key);
+  private windowStart(now: number): number {
+    const windowMs = this.limits.windowSeconds * 1000;
+    return Math.floor(now / windowMs) * windowMs;
   }
 }
+
+const addressKey = (address: string): WindowKey => ({ partition: `address:${address}`, name: 'failed_logins' });
+// The account's tenant is the first part of `account` ("acme/uma@example.com"); the email and address
+// are kept only as a hash (no personal data in the store's ids, and no character an id may not hold).
+const accountKey = (account: string, address: string): WindowKey => ({
+  partition: account.slice(0, account.indexOf('/')),
+  name: `failed_logins:${sha256Hex(`${account}\n${address}`)}`,
+});

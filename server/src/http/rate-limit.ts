@@ -10,11 +10,11 @@ function setHeaders(res: Response, state: RateLimitState) {
 
 /** Counts authenticated calls against the tenant's limit and reports the window in headers. */
 export function rateLimit(limiter: RateLimiter): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     const principal = req.ctx.principal;
     if (!principal) return next();
     const { rateLimit: limit, customerId } = principal.tenant;
-    const state = limiter.consume(`tenant:${customerId}`, limit, req.ctx.clock.now().getTime());
+    const state = await limiter.consume({ partition: customerId, name: 'tenant' }, limit, req.ctx.clock.now().getTime());
     req.ctx.rateLimit = state;
     setHeaders(res, state);
     if (!state.allowed) {
@@ -33,11 +33,11 @@ export function rateLimit(limiter: RateLimiter): RequestHandler {
  * the body is read: nobody can make the server parse bodies faster than this without an account.
  */
 export function anonymousRateLimit(limiter: RateLimiter, requestsPerMinute: number): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     const operation = req.ctx.operation!;
     if (operation.requiredRole !== 'none' || !operation.hasBody) return next();
-    const state = limiter.consume(
-      `address:${req.ip ?? 'unknown'}`,
+    const state = await limiter.consume(
+      { partition: `address:${req.ip ?? 'unknown'}`, name: 'anonymous' },
       { requests: requestsPerMinute, windowSeconds: 60 },
       req.ctx.clock.now().getTime(),
     );

@@ -1,6 +1,6 @@
 import type { ContainerRequest } from '@azure/cosmos';
 
-export type ContainerName = 'users' | 'history' | 'audit' | 'idempotency' | 'sources' | 'templates' | 'tenant_state';
+export type ContainerName = 'users' | 'history' | 'audit' | 'idempotency' | 'sources' | 'templates' | 'tenant_state' | 'limits';
 
 // Every container is partitioned by tenant, so every request-path query stays in one partition.
 // `defaultTtl: -1` turns expiry on without a default: items carrying `ttl` expire, others stay.
@@ -26,6 +26,8 @@ export const containerDefinitions: (ContainerRequest & { id: ContainerName })[] 
   { id: 'templates', partitionKey },
   // The account's own state (the deletion marker), kept after the account's data is deleted.
   { id: 'tenant_state', partitionKey },
+  // Request and login counts per window, shared by every process; each window's document expires after it.
+  { id: 'limits', partitionKey, defaultTtl: -1 },
 ];
 
 export const daysToSeconds = (days: number) => days * 24 * 60 * 60;

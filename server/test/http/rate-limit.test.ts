@@ -1,15 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { ManualClock } from '../../src/lib/clock.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 
+// The server's clock stands still, a quarter second into a window, so no window ends mid-test.
+const clock = new ManualClock(new Date('2026-11-25T10:00:00.250Z'));
 let server: TestServer;
 before(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ clock });
 });
 after(() => server.close());
 
-// Tenant "tiny" allows 3 requests per 2-second window.
+// Tenant "tiny" allows 3 requests per 2-second window; windows start on the clock's even seconds.
 test('authenticated calls count against the tenant limit, then 429 until the window resets', async () => {
   const body = server.apiKeyBody('tiny', 'viewer');
   const seen = [];
@@ -26,13 +28,13 @@ test('authenticated calls count against the tenant limit, then 429 until the win
   assert.equal(limited.status, 429);
   assert.equal(limited.body.code, 'rate_limited');
   const retryAfter = Number(limited.headers.get('retry-after'));
-  assert.ok(retryAfter >= 1 && retryAfter <= 2, `Retry-After ${retryAfter}`);
+  assert.equal(retryAfter, 2, `Retry-After ${retryAfter}`);
   assert.equal(limited.headers.get('ratelimit-remaining'), '0');
 
   // Other tenants are not affected.
   assert.equal((await server.call('/auth/me', server.apiKeyBody('acme', 'viewer'))).status, 200);
 
-  await sleep(retryAfter * 1000 + 100);
+  clock.advance(retryAfter * 1000);
   const recovered = await server.call('/auth/me', body);
   assert.equal(recovered.status, 200);
   assert.equal(recovered.headers.get('ratelimit-remaining'), '2');

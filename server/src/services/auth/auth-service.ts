@@ -37,7 +37,7 @@ export class AuthService {
       throw new NotFoundError('local_login_disabled', 'This tenant signs in through its identity provider, not with a password.');
     }
     const account = `${request.customer_id}/${request.email.toLowerCase()}`;
-    const wait = this.throttle.retryAfter(account, clientAddress, now.getTime());
+    const wait = await this.throttle.retryAfter(account, clientAddress, now.getTime());
     if (wait > 0) throw new RateLimitError('too_many_login_attempts', `Too many failed sign-in attempts; retry in ${wait} seconds.`, wait);
 
     // An unknown tenant costs the same query as a known one (decision S5): timing tells nothing.
@@ -46,10 +46,10 @@ export class AuthService {
     const usable = user && user.status === 'active' && user.password_hash;
     const valid = usable ? await verifyPassword(request.password, user.password_hash!) : await verifyAgainstDecoy(request.password);
     if (!valid || !user) {
-      this.throttle.recordFailure(account, clientAddress, now.getTime());
+      await this.throttle.recordFailure(account, clientAddress, now.getTime());
       throw invalidCredentials();
     }
-    this.throttle.recordSuccess(account);
+    await this.throttle.recordSuccess(account, clientAddress, now.getTime());
     await this.users.recordLogin(user, now);
     const { token, expiresAt } = await this.tokens.issue(user.id, user.customer_id, now);
     return { token, token_type: 'Bearer', expires_in: tokenLifetimeSeconds, expires_at: expiresAt.toISOString() };

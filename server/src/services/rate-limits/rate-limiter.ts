@@ -1,5 +1,7 @@
 // Fixed-window request counting per key (a tenant, or a client address for calls without
-// credentials). Counts are kept per server process.
+// credentials), in the store, so that every process of a deployment counts against the same limit.
+// Windows are aligned to the clock (a window of 60 s starts on the minute), so all processes agree.
+import type { WindowCountStore, WindowKey } from '../../store/window-count-store.js';
 
 export interface RateLimitState {
   limit: number;
@@ -14,32 +16,18 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
-/** Past this many keys, windows that have ended are dropped, so a stream of new addresses cannot grow memory. */
-const pruneAbove = 10_000;
-
 export class RateLimiter {
-  private readonly windows = new Map<string, { startedAt: number; count: number; windowMs: number }>();
+  constructor(private readonly counts: WindowCountStore) {}
 
-  consume(key: string, { requests, windowSeconds }: RateLimit, now: number): RateLimitState {
+  async consume(key: WindowKey, { requests, windowSeconds }: RateLimit, now: number): Promise<RateLimitState> {
     const windowMs = windowSeconds * 1000;
-    let window = this.windows.get(key);
-    if (!window || now - window.startedAt >= windowMs) {
-      if (!window) this.prune(now);
-      window = { startedAt: now, count: 0, windowMs };
-      this.windows.set(key, window);
-    }
-    const allowed = window.count < requests;
-    if (allowed) window.count += 1;
+    const windowStart = Math.floor(now / windowMs) * windowMs;
+    const count = await this.counts.increment(key, windowStart, windowSeconds);
     return {
       limit: requests,
-      remaining: requests - window.count,
-      reset: Math.max(1, Math.ceil((window.startedAt + windowMs - now) / 1000)),
-      allowed,
+      remaining: Math.max(0, requests - count),
+      reset: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
+      allowed: count <= requests,
     };
-  }
-
-  private prune(now: number) {
-    if (this.windows.size < pruneAbove) return;
-    for (const [key, window] of this.windows) if (now - window.startedAt >= window.windowMs) this.windows.delete(key);
   }
 }
