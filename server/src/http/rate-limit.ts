@@ -14,7 +14,24 @@ export function rateLimit(limiter: RateLimiter): RequestHandler {
     const principal = req.ctx.principal;
     if (!principal) return next();
     const { rateLimit: limit, customerId } = principal.tenant;
-    const state = await limiter.consume({ partition: customerId, name: 'tenant' }, limit, req.ctx.clock.now().getTime());
+    const now = req.ctx.clock.now().getTime();
+    // A principal with a sub-limit is counted on its own first: a call it may not make does not spend the tenant's quota.
+    if (limit.perPrincipal !== undefined) {
+      const own = await limiter.consume(
+        { partition: customerId, name: `principal:${principal.type}:${principal.id}` },
+        { requests: limit.perPrincipal, windowSeconds: limit.windowSeconds },
+        now,
+      );
+      if (!own.allowed) {
+        setHeaders(res, own);
+        throw new RateLimitError(
+          'rate_limited',
+          `This caller's limit of ${own.limit} requests per ${limit.windowSeconds} seconds is used up; retry in ${own.reset} seconds.`,
+          own.reset,
+        );
+      }
+    }
+    const state = await limiter.consume({ partition: customerId, name: 'tenant' }, limit, now);
     req.ctx.rateLimit = state;
     setHeaders(res, state);
     if (!state.allowed) {

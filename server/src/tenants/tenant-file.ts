@@ -92,6 +92,10 @@ function check(tenants: Tenant[], file: string, historyTtlDays: number) {
     } catch {
       throw new TenantFileError(file, `${at}/outbound/allow`, 'holds a malformed address range');
     }
+    const { perPrincipal, requests } = tenant.rateLimit;
+    if (perPrincipal !== undefined && perPrincipal > requests) {
+      throw new TenantFileError(file, `${at}/rate_limit/per_principal`, "must not be above the tenant's requests");
+    }
     if (tenant.engineThresholds.highConfidence < tenant.engineThresholds.mediumConfidence) {
       throw new TenantFileError(file, `${at}/engine/high_confidence`, 'must not be below medium_confidence');
     }
@@ -152,7 +156,7 @@ interface RawTenant {
     unsupported_severity?: EngineThresholds['unsupportedSeverity'];
     source_conflict_severity?: EngineThresholds['sourceConflictSeverity'];
   };
-  rate_limit?: { requests: number; window_seconds: number };
+  rate_limit?: { requests: number; window_seconds: number; per_principal?: number };
   audit_retention_days?: number;
   outbound?: { allow?: string[]; endpoint_credentials?: { url: string; headers: Record<string, string> }[] };
   api_keys?: { id: string; name?: string; role: Tenant['apiKeys'][number]['role']; sha256: string }[];
@@ -208,7 +212,13 @@ function toTenant(raw: RawTenant, region: string): Tenant {
     },
     workflow: { reviewRequired: raw.workflow?.review_required ?? 'never' },
     engineThresholds: engineThresholds(raw.engine),
-    rateLimit: raw.rate_limit ? { requests: raw.rate_limit.requests, windowSeconds: raw.rate_limit.window_seconds } : defaultRateLimit,
+    rateLimit: raw.rate_limit
+      ? {
+          requests: raw.rate_limit.requests,
+          windowSeconds: raw.rate_limit.window_seconds,
+          ...(raw.rate_limit.per_principal === undefined ? {} : { perPrincipal: raw.rate_limit.per_principal }),
+        }
+      : defaultRateLimit,
     auditRetentionDays: raw.audit_retention_days ?? defaultAuditRetentionDays,
     outboundAllow: raw.outbound?.allow ?? [],
     endpointCredentials: new Map((raw.outbound?.endpoint_credentials ?? []).map((entry) => [endpointUrlKey(entry.url), entry.headers])),

@@ -39,7 +39,8 @@ export interface Tenant {
   workflow: { reviewRequired: ReviewPolicy };
   /** How the engine's scores map to statuses, levels and severities for this tenant. */
   engineThresholds: EngineThresholds;
-  rateLimit: { requests: number; windowSeconds: number };
+  /** Requests per window for the tenant, and optionally for each of its users and API keys. */
+  rateLimit: { requests: number; windowSeconds: number; perPrincipal?: number };
   auditRetentionDays: number;
   /** Hosts, addresses and ranges the outbound guard lets through for this tenant although they are private. */
   outboundAllow: string[];

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { ManualClock } from '../../src/lib/clock.js';
+import { writeFixture } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 
 // The server's clock stands still, a quarter second into a window, so no window ends mid-test.
@@ -44,4 +45,22 @@ test('calls without credentials are not counted and carry no rate-limit headers'
   const health = await server.call('/healthz', undefined, { method: 'GET' });
   assert.equal(health.status, 200);
   assert.equal(health.headers.get('ratelimit-limit'), null);
+});
+
+test("a caller's sub-limit keeps one key from spending the tenant's whole quota", async () => {
+  const fixture = await writeFixture({ overrides: { tiny: { rate_limit: { requests: 4, window_seconds: 60, per_principal: 2 } } } });
+  const limited = await startTestServer({ clock, fixture });
+  try {
+    const viewer = limited.apiKeyBody('tiny', 'viewer');
+    const user = limited.apiKeyBody('tiny', 'user');
+    const statuses = [];
+    for (const body of [viewer, viewer, viewer, user, user]) statuses.push((await limited.call('/auth/me', body)).status);
+    // The viewer's third call is refused by its own limit and does not count for the tenant: the user's two still pass.
+    assert.deepEqual(statuses, [200, 200, 429, 200, 200]);
+    const spent = await limited.call('/auth/me', limited.apiKeyBody('tiny', 'admin'));
+    assert.equal(spent.status, 429);
+    assert.match(spent.body.detail, /tenant's limit/);
+  } finally {
+    await limited.close();
+  }
 });

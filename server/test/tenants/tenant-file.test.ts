@@ -89,6 +89,11 @@ describe('the tenant file', () => {
       '/tenants/0/engine/high_confidence',
       /not be below medium_confidence/,
     );
+    rejects(
+      { tenants: [{ ...minimal, rate_limit: { requests: 10, window_seconds: 60, per_principal: 11 } }] },
+      '/tenants/0/rate_limit/per_principal',
+      /not be above the tenant's requests/,
+    );
     rejects({ tenants: [minimal, minimal] }, '/tenants/1/customer_id', /duplicate customer_id "acme"/);
     rejects(
       { tenants: [{ ...minimal, audit_retention_days: 90 }] },
