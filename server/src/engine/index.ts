@@ -1,6 +1,6 @@
 // The validation engine: one interface for validate, validate_and_fix and generate. The built-in
-// engine is deterministic and needs no network; another (a model-backed judge) can be chosen by
-// configuration behind the same interface.
+// engine is deterministic and needs no network; another (a model-backed judge) can be supplied in
+// code behind the same interface.
 import { fixAnswer } from './fix.js';
 import { generateAnswer } from './generate.js';
 import type { EngineIdentity, EngineRequest, ValidationEngine } from './types.js';

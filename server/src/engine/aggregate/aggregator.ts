@@ -25,7 +25,7 @@ interface Contribution {
 }
 
 /** The strongest signal of each kind, with its weighted contribution. */
-export function contributions(signals: Signal[], model: AggregatorModel): Contribution[] {
+function contributions(signals: Signal[], model: AggregatorModel): Contribution[] {
   const strongest = new Map<string, Signal>();
   for (const s of signals) {
     if (s.verdict === 'note') continue;
@@ -39,7 +39,7 @@ export function contributions(signals: Signal[], model: AggregatorModel): Contri
 }
 
 /** The linear score of a claim: the intercept plus the weighted signals, with or without the demoted kinds. */
-export function linearScore(found: Contribution[], model: AggregatorModel, withDemoted: boolean): number {
+function linearScore(found: Contribution[], model: AggregatorModel, withDemoted: boolean): number {
   return found.filter((c) => withDemoted || !model.demoted.includes(c.signal.kind)).reduce((z, c) => z + c.weight, model.intercept);
 }
 
