@@ -1,4 +1,5 @@
 // Configuration from environment variables, checked once at start.
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import proxyAddr from 'proxy-addr';
 import type { StorageAccount } from './storage/index.js';
@@ -130,6 +131,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}"`);
   }
+  const storage = storageAccount(env);
+  // Outside the embedded emulators the server holds real data: it refuses the published demo
+  // credentials and a signing key that dies with the process.
+  if (endpoint || storage) {
+    const configured = endpoint ? 'COSMOS_ENDPOINT' : 'a storage account';
+    if (!env.TENANTS_FILE)
+      throw new ConfigError('TENANTS_FILE', `must be set when ${configured} is configured: the example tenant file's credentials are published`);
+    if (resolve(env.TENANTS_FILE) === defaultTenantsFile)
+      throw new ConfigError('TENANTS_FILE', `must not be the example tenant file when ${configured} is configured: its credentials are published`);
+    if (!jwtSecret)
+      throw new ConfigError('JWT_SECRET', `must be set when ${configured} is configured: a per-process key signs tokens no other process accepts`);
+  }
   const http = {
     headersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 20_000, 1000, 600_000),
     requestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
@@ -145,7 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     cosmos: endpoint && key ? { endpoint, key } : null,
     cosmosDatabase: env.COSMOS_DATABASE || 'groundcheck',
-    storage: storageAccount(env),
+    storage,
     storageContainer: env.AZURE_STORAGE_CONTAINER || 'groundcheck',
     tenantsFile: env.TENANTS_FILE || defaultTenantsFile,
     historyTtlDays: integer(env, 'HISTORY_TTL_DAYS', 90, 1, 3650),

@@ -42,6 +42,24 @@ test('each bad variable is named with the reason', () => {
     );
 });
 
+test('outside the embedded emulators, the demo tenant file and a per-process signing key are refused', () => {
+  const cosmos = { COSMOS_ENDPOINT: 'https://acme.documents.azure.com', COSMOS_KEY: 'a2V5' };
+  const storage = { AZURE_STORAGE_ACCOUNT: 'acme', AZURE_STORAGE_KEY: 'a2V5' };
+  const secret = 'x'.repeat(40);
+  const refused: [Record<string, string>, RegExp][] = [
+    [{ ...cosmos, JWT_SECRET: secret }, /TENANTS_FILE must be set when COSMOS_ENDPOINT is configured/],
+    [{ ...storage, JWT_SECRET: secret }, /TENANTS_FILE must be set when a storage account is configured/],
+    [{ ...cosmos, JWT_SECRET: secret, TENANTS_FILE: 'server/tenants.example.yaml' }, /must not be the example tenant file/],
+    [{ ...cosmos, TENANTS_FILE: '/etc/groundcheck/tenants.yaml' }, /JWT_SECRET must be set when COSMOS_ENDPOINT is configured/],
+  ];
+  for (const [env, message] of refused)
+    assert.throws(
+      () => loadConfig(env),
+      (e: Error) => e instanceof ConfigError && message.test(e.message),
+    );
+  assert.ok(loadConfig({ ...cosmos, JWT_SECRET: secret, TENANTS_FILE: '/etc/groundcheck/tenants.yaml' }).cosmos);
+});
+
 test('a secret is never echoed in a configuration error', () => {
   assert.throws(
     () => loadConfig({ JWT_SECRET: 'hunter2' }),

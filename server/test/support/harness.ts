@@ -1,4 +1,5 @@
 // Starts the real server in this process on a loopback port, on the embedded Cosmos emulator.
+import { generateApiKey } from '../../src/auth/api-keys.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { buildContainer, type Container, type ContainerOptions } from '../../src/container.js';
 import type { Role } from '../../src/contract/roles.js';
@@ -100,6 +101,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     TENANTS_FILE: fixture.file,
     LOG_LEVEL: 'silent',
     ANONYMOUS_RATE_LIMIT: '100000',
+    // A signing key of the test's own: the server refuses to run without one on a configured store.
+    JWT_SECRET: generateApiKey().key,
     ...options.env,
   });
   const container = await buildContainer(config, options.log ?? createLogger(config.logLevel), options);
