@@ -32,6 +32,8 @@ export interface Config {
   http: HttpLimits;
   /** Requests per minute from one client address to operations that take no credentials. */
   anonymousRateLimit: number;
+  /** Between SIGTERM and closing the listener: /readyz answers 503 while requests are still served. */
+  shutdownDrainMs: number;
   /** The payment provider's (Stripe's) secret key for the billing portal; null when billing is off. A secret: never logged. */
   stripeSecretKey: string | null;
 }
@@ -137,11 +139,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (endpoint || storage) {
     const configured = endpoint ? 'COSMOS_ENDPOINT' : 'a storage account';
     if (!env.TENANTS_FILE)
-      throw new ConfigError('TENANTS_FILE', `must be set when ${configured} is configured: the example tenant file's credentials are published`);
+      throw new ConfigError(
+        'TENANTS_FILE',
+        `must be set when ${configured} is configured: the example tenant file's credentials are published`,
+      );
     if (resolve(env.TENANTS_FILE) === defaultTenantsFile)
-      throw new ConfigError('TENANTS_FILE', `must not be the example tenant file when ${configured} is configured: its credentials are published`);
+      throw new ConfigError(
+        'TENANTS_FILE',
+        `must not be the example tenant file when ${configured} is configured: its credentials are published`,
+      );
     if (!jwtSecret)
-      throw new ConfigError('JWT_SECRET', `must be set when ${configured} is configured: a per-process key signs tokens no other process accepts`);
+      throw new ConfigError(
+        'JWT_SECRET',
+        `must be set when ${configured} is configured: a per-process key signs tokens no other process accepts`,
+      );
   }
   const http = {
     headersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 20_000, 1000, 600_000),
@@ -167,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     http,
     anonymousRateLimit: integer(env, 'ANONYMOUS_RATE_LIMIT', 60, 1, 1_000_000),
+    shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 5000, 0, 120_000),
     stripeSecretKey: stripeSecretKey(env.STRIPE_SECRET_KEY),
   };
 }

@@ -72,6 +72,8 @@ export interface Container {
   storage: ObjectStorage;
   authenticator: Authenticator;
   rateLimiter: RateLimiter;
+  /** Readiness for GET /readyz; `stop()` turns it off when the process is told to stop. */
+  readiness: ReadinessService;
   idempotency: IdempotencyStore;
   services: {
     auth: AuthService;
@@ -131,6 +133,7 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
     webhooks: new WebhookDelivery(log, clock),
   };
   const engine = new EnginePool();
+  const readiness = new ReadinessService({ cosmos: () => cosmos.ping(), storage: () => storage.ping() });
   const recorder = new ValidationRecorder(historyStore, services.audit.trail, config.historyTtlDays);
   const validation = new ValidationService({
     engine,
@@ -182,10 +185,11 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
     storage,
     authenticator: new Authenticator(tenants, users, localTokens, new OidcVerifier(), closedTenants),
     rateLimiter: new RateLimiter(windowCounts),
+    readiness,
     idempotency: new IdempotencyStore(cosmos.container('idempotency')),
     services: { ...services, validation },
     operations: {
-      ...healthOperations(new ReadinessService({ cosmos: () => cosmos.ping(), storage: () => storage.ping() })),
+      ...healthOperations(readiness),
       ...authOperations(services.auth),
       ...auditOperations(services.audit),
       ...validationOperations(validation),

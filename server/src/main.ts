@@ -28,9 +28,13 @@ async function main() {
     throw error;
   }
   const shutdown = (signal: string) => {
-    log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-    const forced = setTimeout(() => process.exit(1), 10_000).unref();
-    server.close().then(() => {
+    log.info(
+      { signal, drain_ms: config.shutdownDrainMs },
+      'shutting down: not ready from now on, then no new connections and the requests in flight finished',
+    );
+    // The drain, then at most 10 s for the requests in flight.
+    const forced = setTimeout(() => process.exit(1), config.shutdownDrainMs + 10_000).unref();
+    server.stop(config.shutdownDrainMs).then(() => {
       clearTimeout(forced);
       process.exit(0);
     });

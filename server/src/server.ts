@@ -11,6 +11,11 @@ export interface RunningServer {
   url: string;
   /** Stops accepting connections, finishes the requests in flight, then releases the container. */
   close(): Promise<void>;
+  /**
+   * A graceful stop: /readyz answers 503 at once while requests are still served for the drain time
+   * (so a load balancer stops sending work), then `close()`.
+   */
+  stop(drainMs: number): Promise<void>;
 }
 
 export async function startServer(config: Config, log: Logger): Promise<RunningServer> {
@@ -51,14 +56,20 @@ export async function listen(container: Container): Promise<RunningServer> {
     { port, tenants: container.tenants.all.length, cosmos: container.cosmos.embedded ? 'embedded' : 'external' },
     'Groundcheck server listening',
   );
+  const close = async () => {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    await container.close();
+  };
   return {
     url: `http://${host}:${port}`,
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
-      await container.close();
+    close,
+    async stop(drainMs) {
+      container.readiness.stop();
+      await new Promise((resolve) => setTimeout(resolve, drainMs));
+      await close();
     },
   };
 }

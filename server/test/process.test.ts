@@ -84,6 +84,26 @@ describe('the compiled server', () => {
     assert.ok(server.lines.some((l) => String(l.msg).startsWith('shutting down')));
   });
 
+  test('on SIGTERM, answers not ready at once and still serves during the drain, then exits', async () => {
+    const server = run({ SHUTDOWN_DRAIN_MS: '3000' });
+    const listening = await waitForLine(server, 'Groundcheck server listening');
+    const url = `http://127.0.0.1:${listening.port}`;
+    assert.equal((await fetch(`${url}/readyz`)).status, 200);
+    server.child.kill('SIGTERM');
+    await waitForLine(server, 'shutting down: not ready from now on, then no new connections and the requests in flight finished');
+    const readiness = await fetch(`${url}/readyz`);
+    assert.equal(readiness.status, 503);
+    assert.equal(((await readiness.json()) as { shutting_down?: boolean }).shutting_down, true);
+    // Work still arrives while the load balancer notices: it is served.
+    const me = await fetch(`${url}/auth/me`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ customer_id: 'demo', api_key: 'gck_DemoUser_Kx7Qm2Vp9Rt4Wz8Yb3Nc6Hd1Jf5Lg0Sa' }),
+    });
+    assert.equal(me.status, 200);
+    assert.equal(await server.exit, 0);
+  });
+
   test('refuses to start with a bad variable, naming it', async () => {
     const server = run({ PORT: 'eighty' });
     assert.equal(await server.exit, 1);

@@ -2080,6 +2080,8 @@ export interface components {
         ReadinessStatus: {
             /** @enum {string} */
             status: "ok" | "unavailable";
+            /** @description Present and true once the process was told to stop; it answers 503 from then on while it finishes the requests in flight. */
+            shutting_down?: boolean;
             checks: {
                 /** @enum {string} */
                 cosmos: "ok" | "unavailable";
@@ -2698,7 +2700,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
-            /** @description Not ready; a dependency does not answer. */
+            /** @description Not ready; a dependency does not answer, or the process is shutting down. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
