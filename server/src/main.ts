@@ -3,6 +3,7 @@ import { type Config, ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { type RunningServer, startServer } from './server.js';
 import { StorageConfigError } from './storage/index.js';
+import { CosmosUnavailableError } from './store/cosmos.js';
 import { TenantFileError } from './tenants/tenant-file.js';
 
 async function main() {
@@ -21,7 +22,7 @@ async function main() {
   try {
     server = await startServer(config, log);
   } catch (error) {
-    if (error instanceof TenantFileError || error instanceof StorageConfigError) {
+    if (error instanceof TenantFileError || error instanceof StorageConfigError || error instanceof CosmosUnavailableError) {
       log.fatal(error.message);
       process.exit(1);
     }

@@ -110,6 +110,22 @@ describe('the compiled server', () => {
     assert.match(server.raw.join(''), /Invalid configuration: PORT must be a whole number/);
   });
 
+  test('names the Cosmos DB endpoint it cannot reach, without a stack trace', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'gc-tenants-')), 'tenants.yaml');
+    writeFileSync(file, 'tenants:\n  - customer_id: acme\n    name: Acme\n    auth: { local: {} }\n');
+    // Port 9 of loopback: nothing listens there, so the connection is refused at once.
+    const server = run({
+      COSMOS_ENDPOINT: 'http://127.0.0.1:9',
+      COSMOS_KEY: Buffer.from('unreachable').toString('base64'),
+      TENANTS_FILE: file,
+      JWT_SECRET: 'x'.repeat(40),
+    });
+    assert.equal(await server.exit, 1);
+    const output = server.raw.join('\n');
+    assert.match(output, /Cosmos DB at http:\/\/127\.0\.0\.1:9 could not be opened \(ECONNREFUSED\)/);
+    assert.doesNotMatch(output, /RestError|\n\s+at /);
+  });
+
   test('refuses to start with a bad tenant file, naming the file and the place', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'gc-bad-tenants-')), 'tenants.yaml');
     writeFileSync(

@@ -5,6 +5,11 @@ import type { Logger } from '../logger.js';
 import { type ContainerName, containerDefinitions } from './containers.js';
 import { createEmbeddedCosmos } from './embedded-cosmos.js';
 
+/** The configured Cosmos DB account cannot be reached or refuses the database at start. */
+export class CosmosUnavailableError extends Error {
+  override name = 'CosmosUnavailableError';
+}
+
 export interface CosmosStore {
   database: Database;
   /** The account's address, for a second client to the same account (as another process would open). */
@@ -38,11 +43,22 @@ export async function openCosmos({ cosmos, databaseId, log }: Options): Promise<
     );
   }
   const client = new CosmosClient({ endpoint, key, connectionPolicy: { enableEndpointDiscovery: false } });
-  const { database } = await client.databases.createIfNotExists({ id: databaseId });
+  let database: Database;
   const containers = new Map<ContainerName, Container>();
-  for (const definition of containerDefinitions) {
-    const { container } = await database.containers.createIfNotExists(definition);
-    containers.set(definition.id, container);
+  try {
+    ({ database } = await client.databases.createIfNotExists({ id: databaseId }));
+    for (const definition of containerDefinitions) {
+      const { container } = await database.containers.createIfNotExists(definition);
+      containers.set(definition.id, container);
+    }
+  } catch (error) {
+    client.dispose();
+    if (emulator) await new Promise<void>((resolve) => emulator!.close(() => resolve()));
+    // The endpoint is configuration, not a secret; the key is never part of the message.
+    const reason = (error as { code?: string }).code ?? (error as Error).message.split('\n')[0];
+    throw new CosmosUnavailableError(
+      `Cosmos DB at ${endpoint} could not be opened (${reason}): check COSMOS_ENDPOINT, COSMOS_KEY and the network`,
+    );
   }
   return {
     database,
