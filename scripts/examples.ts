@@ -140,6 +140,7 @@ export async function derivedExamples(spec: unknown): Promise<Derived[]> {
   const issued = await new LocalTokens(exampleKeys.localTokenSecret).issue(
     me.principal.id,
     me.customer.customer_id,
+    0,
     new Date(expiresAt.getTime() - login.expires_in * 1000),
   );
   derived.push({ path: [...loginExample, 'token'], value: issued.token });

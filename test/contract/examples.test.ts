@@ -90,9 +90,14 @@ test('the login token is a local token of the signed-in user that expires at exp
   const login = media('/auth/login', '200').example;
   const me = media('/auth/me', '200').example;
   const claims = await new LocalTokens(exampleKeys.localTokenSecret).verify(login.token, new Date(time(login.expires_at) - 1000));
-  assert.deepEqual(claims, { userId: me.principal.id, customerId: me.customer.customer_id, expiresAt: new Date(login.expires_at) });
+  assert.deepEqual(claims, {
+    userId: me.principal.id,
+    customerId: me.customer.customer_id,
+    expiresAt: new Date(login.expires_at),
+    sessionEpoch: 0,
+  });
   const payload = JSON.parse(Buffer.from(login.token.split('.')[1], 'base64url').toString());
-  assert.deepEqual(Object.keys(payload).sort(), ['aud', 'cid', 'exp', 'iat', 'iss', 'sub']);
+  assert.deepEqual(Object.keys(payload).sort(), ['aud', 'cid', 'exp', 'iat', 'iss', 'sep', 'sub']);
   assert.equal(payload.exp - payload.iat, login.expires_in);
 });
 

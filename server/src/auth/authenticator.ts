@@ -68,7 +68,8 @@ export class Authenticator {
     if (!tenant?.auth.local) throw invalidToken();
     // Read the user on every call, so that a removed or disabled user loses access at once.
     const [user, closed] = await Promise.all([this.users.get(tenant.customerId, claims.userId), this.closedTenants.has(tenant.customerId)]);
-    if (user?.status !== 'active' || closed) throw invalidToken();
+    // A password, role or status change since the token was issued ends its session.
+    if (user?.status !== 'active' || closed || (user.session_epoch ?? 0) !== claims.sessionEpoch) throw invalidToken();
     return {
       type: 'user',
       id: user.id,

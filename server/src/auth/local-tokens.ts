@@ -11,6 +11,8 @@ export interface LocalTokenClaims {
   userId: string;
   customerId: string;
   expiresAt: Date;
+  /** The user's session epoch when the token was issued (see `UserRecord.session_epoch`). */
+  sessionEpoch: number;
 }
 
 export class LocalTokens {
@@ -21,9 +23,9 @@ export class LocalTokens {
     this.key = secret ? new TextEncoder().encode(secret) : randomBytes(32);
   }
 
-  async issue(userId: string, customerId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
+  async issue(userId: string, customerId: string, sessionEpoch: number, now: Date): Promise<{ token: string; expiresAt: Date }> {
     const issuedAt = Math.floor(now.getTime() / 1000);
-    const token = await new SignJWT({ cid: customerId })
+    const token = await new SignJWT({ cid: customerId, sep: sessionEpoch })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(localIssuer)
       .setAudience(audience)
@@ -40,7 +42,8 @@ export class LocalTokens {
       if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.exp !== 'number') {
         throw new AuthenticationError('invalid_token', 'The bearer token is missing required claims.');
       }
-      return { userId: payload.sub, customerId: payload.cid, expiresAt: new Date(payload.exp * 1000) };
+      const sessionEpoch = typeof payload.sep === 'number' ? payload.sep : 0;
+      return { userId: payload.sub, customerId: payload.cid, expiresAt: new Date(payload.exp * 1000), sessionEpoch };
     } catch (error) {
       throw tokenError(error);
     }

@@ -20,6 +20,8 @@ export interface UserRecord {
   created_at: string;
   updated_at: string;
   last_login_at: string | null;
+  /** Moves on a password, role or status change: tokens issued before carry the old value and are refused. Absent: 0. */
+  session_epoch?: number;
 }
 
 /** A user as read, with the ETag a change must match. */

@@ -46,7 +46,7 @@ async function createUser(body: Record<string, unknown>, token = admin) {
 }
 
 describe('lifecycle', () => {
-  test('create with a password, sign in as the user, change the role (applies at once), rename', async () => {
+  test('create with a password, sign in as the user, change the role (ends the session), rename', async () => {
     const created = await save({
       email: 'Uma.User@acme.test',
       name: 'Uma User',
@@ -86,9 +86,16 @@ describe('lifecycle', () => {
     assert.equal(changed.status, 200, changed.text);
     assert.deepEqual([changed.body.role, changed.body.name, changed.body.email], ['viewer', 'Uma Viewer', 'uma.user@acme.test']);
     assert.notEqual(changed.body.last_login_at, null);
-    assert.deepEqual([(await me(token)).body.role, (await me(token)).body.data_access_roles], ['viewer', []]);
-    // A password change: the old one stops working, the new one works.
+    // The role change ends the session the old role signed in with; a new sign-in carries the new role.
+    assert.equal((await me(token)).status, 401);
+    const again = (await login('uma.user@acme.test', passwords[0]!)).body.token;
+    assert.deepEqual([(await me(again)).body.role, (await me(again)).body.data_access_roles], ['viewer', []]);
+    // A rename keeps the session.
+    assert.equal((await save({ user_id: user.user_id, name: 'Uma V.' })).status, 200);
+    assert.equal((await me(again)).status, 200);
+    // A password change: the old password and the session signed in with it stop working, the new one works.
     assert.equal((await save({ user_id: user.user_id, password: passwords[1] })).status, 200);
+    assert.equal((await me(again)).status, 401);
     assert.equal((await login('uma.user@acme.test', passwords[0]!)).status, 401);
     assert.equal((await login('uma.user@acme.test', passwords[1]!)).status, 200);
   });
@@ -122,7 +129,7 @@ describe('lifecycle', () => {
     );
   });
 
-  test('disabling refuses the token at the next call and the password at login; enabling restores both', async () => {
+  test('disabling refuses the token at the next call and the password at login; enabling restores the password, not the old session', async () => {
     const user = await createUser({ email: 'dana.disabled@acme.test', role: 'user', password: passwords[2] });
     const token = (await login(user.email, passwords[2]!)).body.token;
     assert.equal((await me(token)).status, 200);
@@ -136,7 +143,9 @@ describe('lifecycle', () => {
     );
 
     assert.equal((await save({ user_id: user.user_id, status: 'active' })).body.status, 'active');
-    assert.equal((await me(token)).status, 200);
+    assert.equal((await me(token)).status, 401);
+    const again = await login(user.email, passwords[2]!);
+    assert.equal((await me(again.body.token)).status, 200);
   });
 
   test('deleting refuses the token at the next call; the user is gone from the list and from the store', async () => {

@@ -51,7 +51,7 @@ export class AuthService {
     }
     await this.throttle.recordSuccess(account, clientAddress, now.getTime());
     await this.users.recordLogin(user, now);
-    const { token, expiresAt } = await this.tokens.issue(user.id, user.customer_id, now);
+    const { token, expiresAt } = await this.tokens.issue(user.id, user.customer_id, user.session_epoch ?? 0, now);
     return { token, token_type: 'Bearer', expires_in: tokenLifetimeSeconds, expires_at: expiresAt.toISOString() };
   }
 

@@ -102,7 +102,11 @@ export class UserManagement {
         ...(passwordHash !== undefined && { password_hash: passwordHash }),
         updated_at: ctx.clock.now().toISOString(),
       };
-      return { next, takesAdmin: isActiveAdmin(current.record) && !isActiveAdmin(next) };
+      // A new password, role or status ends the user's existing sessions (their tokens carry the old epoch).
+      const record = current.record;
+      if (passwordHash !== undefined || next.role !== record.role || next.status !== record.status)
+        next.session_epoch = (record.session_epoch ?? 0) + 1;
+      return { next, takesAdmin: isActiveAdmin(record) && !isActiveAdmin(next) };
     });
     return userView(saved!);
   }
