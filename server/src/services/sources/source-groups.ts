@@ -2,6 +2,7 @@
 // upload URLs, save (create, or update what is sent), delete with or without the stored files.
 import { ConflictError, NotFoundError } from '../../errors.js';
 import type { components } from '../../generated/openapi.js';
+import { checkedFileName } from '../../lib/file-names.js';
 import { newId } from '../../lib/ids.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
 import {
@@ -49,6 +50,7 @@ export class SourceGroupService {
   }
 
   async uploadUrl(ctx: Caller, body: Schemas['SourceUploadUrlRequest']): Promise<Schemas['SourceUploadUrl']> {
+    const fileName = checkedFileName(body.file_name);
     const now = ctx.clock.now();
     const fileId = newId('fil', now.getTime());
     const storage = this.deps.storage.forTenant(ctx.tenant.customerId);
@@ -59,7 +61,7 @@ export class SourceGroupService {
     });
     const file: SourceFileRecord = {
       file_id: fileId,
-      name: body.file_name,
+      name: fileName,
       content_type: body.content_type,
       declared_size_bytes: body.size_bytes ?? null,
       size_bytes: null,

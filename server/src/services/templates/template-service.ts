@@ -4,6 +4,7 @@
 
 import { BadRequestError, ConflictError, type FieldError, NotFoundError } from '../../errors.js';
 import type { components } from '../../generated/openapi.js';
+import { checkedFileName } from '../../lib/file-names.js';
 import { newId } from '../../lib/ids.js';
 import type { ObjectStorage, TenantObjectStorage } from '../../storage/object-storage.js';
 import { type StoredTemplate, TemplateChangedError, type TemplateRecord, type TemplateStore } from '../../store/template-store.js';
@@ -87,6 +88,7 @@ export class TemplateService {
 
   async createUploadUrl(ctx: Caller, body: UploadRequest): Promise<Schemas['TemplateUploadUrl']> {
     const { customerId } = ctx.tenant;
+    const fileName = checkedFileName(body.file_name);
     return this.serialised(customerId, async () => {
       if ((await this.store.count(customerId)) >= maxTemplatesPerTenant) {
         throw new ConflictError('limit_reached', `A tenant holds at most ${maxTemplatesPerTenant} templates; delete one first.`);
@@ -104,7 +106,7 @@ export class TemplateService {
         status: 'awaiting_upload',
         active: false,
         file: {
-          name: body.file_name,
+          name: fileName,
           content_type: body.content_type,
           declared_size_bytes: body.size_bytes ?? null,
           size_bytes: null,
