@@ -30,6 +30,8 @@ export interface AppDependencies {
   rateLimiter: RateLimiter;
   /** Requests per minute from one address to operations without credentials. */
   anonymousRateLimit: number;
+  /** Time a request without credentials in its headers has to send its body. */
+  unauthenticatedBodyTimeoutMs: number;
   idempotency: IdempotencyStore;
   operations: OperationTable;
   validateResponses: boolean;
@@ -47,7 +49,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(resolveOperation(deps.contract));
   // Before the body is read, so a caller without credentials cannot make the server parse at will.
   app.use(anonymousRateLimit(deps.rateLimiter, deps.anonymousRateLimit));
-  app.use(parseBodies());
+  app.use(parseBodies(deps.unauthenticatedBodyTimeoutMs));
   // Credentials are checked before the body is validated, so an unauthenticated caller learns
   // nothing about the request shape and a forbidden call is refused whatever it sends.
   app.use(authenticate(deps.authenticator));

@@ -12,6 +12,8 @@ export interface HttpLimits {
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
   maxConnections: number;
+  /** Time a request without credentials in its headers has to send its body (an API key may be in it). */
+  unauthenticatedBodyTimeoutMs: number;
 }
 
 export interface Config {
@@ -159,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
     keepAliveTimeoutMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 65_000, 1000, 600_000),
     maxConnections: integer(env, 'HTTP_MAX_CONNECTIONS', 1000, 1, 1_000_000),
+    unauthenticatedBodyTimeoutMs: integer(env, 'HTTP_UNAUTHENTICATED_BODY_TIMEOUT_MS', 10_000, 100, 600_000),
   };
   if (http.headersTimeoutMs > http.requestTimeoutMs)
     throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS', 'must not be longer than HTTP_REQUEST_TIMEOUT_MS');

@@ -32,6 +32,7 @@ export async function listen(container: Container): Promise<RunningServer> {
     authenticator: container.authenticator,
     rateLimiter: container.rateLimiter,
     anonymousRateLimit: config.anonymousRateLimit,
+    unauthenticatedBodyTimeoutMs: config.http.unauthenticatedBodyTimeoutMs,
     idempotency: container.idempotency,
     operations: container.operations,
     validateResponses: !config.production,

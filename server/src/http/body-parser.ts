@@ -2,7 +2,8 @@
 // is refused with a problem before a byte of it is interpreted.
 import contentType from 'content-type';
 import express, { type RequestHandler } from 'express';
-import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors.js';
+import { PayloadTooLargeError, RequestTimeoutError, UnsupportedMediaTypeError } from '../errors.js';
+import { problemReply } from './problem.js';
 
 /** The largest body an operation with credentials accepts (decision row 71). */
 export const bodyLimitBytes = 1024 * 1024;
@@ -34,7 +35,12 @@ export function assertMemberCount(body: Uint8Array, max = maxBodyMembers): void 
   }
 }
 
-export function parseBodies(): RequestHandler {
+/**
+ * Reads JSON bodies. A request without credentials in its headers (no bearer token: its API key, if
+ * any, is in the body) has `unauthenticatedTimeoutMs` to send its body, not the whole request timeout:
+ * nobody holds a connection open for minutes without showing who they are.
+ */
+export function parseBodies(unauthenticatedTimeoutMs: number): RequestHandler {
   const parse = (limit: number) =>
     express.json({ limit, inflate: false, strict: true, type: () => true, verify: (_req, _res, body) => assertMemberCount(body) });
   const large = parse(bodyLimitBytes);
@@ -55,6 +61,21 @@ export function parseBodies(): RequestHandler {
       );
     }
     const parser = req.ctx.operation!.requiredRole === 'none' ? small : large;
+    if (req.headers.authorization === undefined) {
+      const deadline = setTimeout(() => {
+        const seconds = unauthenticatedTimeoutMs / 1000;
+        const problem = new RequestTimeoutError(
+          'request_timeout',
+          `A request without credentials in its headers must send its body within ${seconds} seconds.`,
+        );
+        const reply = problemReply(problem, req.path, req.ctx.requestId)!;
+        res.setHeader('Connection', 'close');
+        for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
+        res.status(reply.status).end(reply.body, () => req.destroy());
+      }, unauthenticatedTimeoutMs);
+      req.once('end', () => clearTimeout(deadline));
+      res.once('close', () => clearTimeout(deadline));
+    }
     parser(req, res, next);
   };
 }

@@ -277,6 +277,36 @@ describe('requests the HTTP parser refuses get a problem body', () => {
     }
   });
 
+  test('a body without credentials in the headers must arrive within HTTP_UNAUTHENTICATED_BODY_TIMEOUT_MS; with a bearer token it may take longer', async () => {
+    const slow = await startTestServer({ env: { HTTP_UNAUTHENTICATED_BODY_TIMEOUT_MS: '1000' } });
+    try {
+      // Ten bytes promised, one sent: the answer is a 408, long before the 120 s request timeout.
+      const reply = await sendRaw(
+        slow.url,
+        'POST /api/v1/stats HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{',
+        {
+          timeoutMs: 30_000,
+        },
+      );
+      assert.equal(reply.status, 408, JSON.stringify(reply));
+      assert.equal(JSON.parse(reply.body).code, 'request_timeout');
+      // With a bearer token the body may come slowly, within the request timeout.
+      const token = await slow.login('acme', 'viewer');
+      const socket = await openRaw(
+        slow.url,
+        `POST /api/v1/stats HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{`,
+      );
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      await sleep(1500);
+      socket.write('}');
+      await new Promise((resolve) => socket.once('close', resolve));
+      assert.match(Buffer.concat(chunks).toString(), /^HTTP\/1\.1 200 /);
+    } finally {
+      await slow.close();
+    }
+  });
+
   test('connections beyond HTTP_MAX_CONNECTIONS are closed', async () => {
     const small = await startTestServer({ env: { HTTP_MAX_CONNECTIONS: '2' } });
     const held = await Promise.all([
