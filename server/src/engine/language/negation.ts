@@ -51,10 +51,6 @@ export function assertedStems(tokens: Token[]): Set<string> {
   return asserted;
 }
 
-export function isNegated(tokens: Token[]): boolean {
-  return negatedStems(tokens).size > 0;
-}
-
 /**
  * Predicates whose polarity differs between the claim and a source passage: negated in one and
  * asserted (and negated nowhere) in the other.
