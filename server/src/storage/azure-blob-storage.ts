@@ -60,7 +60,7 @@ export function createAzureBlobStorage({ credential, container, embedded, onClos
     return {
       customerId,
 
-      async presignUpload(key, { contentType, now, expiresInMs = defaultUploadTtlMs }) {
+      async presignUpload(key, { contentType, now, expiresInMs = defaultUploadTtlMs, replaceable = false }) {
         const client = blob(key);
         // SAS times have one-second precision; report the instant the service will enforce.
         const expiresOn = new Date(Math.floor((now.getTime() + Math.min(expiresInMs, maxUploadTtlMs)) / 1000) * 1000);
@@ -68,8 +68,8 @@ export function createAzureBlobStorage({ credential, container, embedded, onClos
           {
             containerName: container.containerName,
             blobName: client.name,
-            // Create and write this one blob: no read, delete, list or tag rights.
-            permissions: BlobSASPermissions.parse('cw'),
+            // Create this one blob (and write it again only when replaceable): no read, delete, list or tag rights.
+            permissions: BlobSASPermissions.parse(replaceable ? 'cw' : 'c'),
             expiresOn,
             protocol: secureEndpoint ? SASProtocol.Https : SASProtocol.HttpsAndHttp,
           },

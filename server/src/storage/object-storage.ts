@@ -11,6 +11,11 @@ export interface PresignUploadOptions {
   now: Date;
   /** How long the URL stays valid; default 15 minutes. */
   expiresInMs?: number;
+  /**
+   * Whether the URL may write the object again while it is valid (a template's new version, scanned
+   * again). Otherwise it creates the object once, and a checked file cannot be replaced through it.
+   */
+  replaceable?: boolean;
 }
 
 export interface StoredObjectProperties {

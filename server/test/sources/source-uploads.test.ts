@@ -196,6 +196,26 @@ test('a file without text is skipped with its reason; the validation still answe
   assert.equal(reply.body.metadata.source_access_filtered, false);
 });
 
+test('an upload URL creates its file once: a second PUT cannot replace the checked file', async () => {
+  const groupId = await createGroup('Once');
+  const target = await call('/api/v1/sources/upload-url', { group_id: groupId, file_name: 'once.md', content_type: 'text/markdown' });
+  assert.equal(target.status, 200, target.text);
+  const put = (text: string) =>
+    fetch(target.body.upload_url, { method: target.body.method, headers: target.body.headers, body: new TextEncoder().encode(text) });
+  assert.equal((await put('# Refunds\n\nRefunds are paid within 14 days.\n')).status, 201);
+  const [checked] = await inventory(groupId);
+  assert.equal(checked!.status, 'ready');
+  const again = await put('# Refunds\n\nRefunds are paid within 90 days.\n');
+  assert.ok(again.status >= 400, `a second PUT answered ${again.status}`);
+  await again.arrayBuffer();
+  // The file is still the one that was checked, and validations read it.
+  assert.deepEqual((await inventory(groupId))[0], checked);
+  const reply = await validate('Refunds are paid within 14 days.', [groupId]);
+  assert.equal(reply.status, 200, reply.text);
+  assert.equal(reply.body.sources.length, 1);
+  assert.deepEqual(reply.body.metadata.skipped_sources, []);
+});
+
 // Last in the file: it moves the server's clock forward.
 test('an upload never made is dropped from the inventory once its URL has expired', async () => {
   const groupId = await createGroup('Expiring');

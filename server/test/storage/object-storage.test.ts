@@ -21,7 +21,7 @@ function capturingLogger() {
 }
 
 async function upload(storage: TenantObjectStorage, key: string, body: string | Uint8Array<ArrayBuffer>, contentType = 'text/plain') {
-  const presigned = await storage.presignUpload(key, { contentType, now: new Date() });
+  const presigned = await storage.presignUpload(key, { contentType, now: new Date(), replaceable: true });
   return fetch(presigned.upload_url, { method: presigned.method, headers: presigned.headers, body });
 }
 
@@ -61,7 +61,7 @@ describe('object storage on embedded Azurite', () => {
     const expiresIn = Date.parse(presigned.expires_at) - Date.now();
     assert.ok(expiresIn > 55_000 && expiresIn <= 60_000, `expires in ${expiresIn} ms`);
     const url = new URL(presigned.upload_url);
-    assert.equal(url.searchParams.get('sp'), 'cw');
+    assert.equal(url.searchParams.get('sp'), 'c', 'creates the object once, never replaces it');
     assert.ok(url.pathname.endsWith('/groundcheck-test/tenants/acme/sources/grp_1/fil_1'));
 
     const response = await fetch(presigned.upload_url, { method: 'PUT', headers: presigned.headers, body: '%PDF-1.7 test bytes' });

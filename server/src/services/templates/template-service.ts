@@ -95,7 +95,12 @@ export class TemplateService {
       }
       const now = ctx.clock.now();
       const id = newId('tpl', now.getTime());
-      const presigned = await this.tenantStorage(ctx).presignUpload(templateKey(id), { contentType: body.content_type, now });
+      const presigned = await this.tenantStorage(ctx).presignUpload(templateKey(id), {
+        contentType: body.content_type,
+        now,
+        // A new version may be uploaded to the same URL and scanned again (decision on template uploads).
+        replaceable: true,
+      });
       const at = now.toISOString();
       await this.store.create({
         id,
