@@ -43,7 +43,7 @@ after(async () => {
 });
 
 describe('users', () => {
-  test('create, sign in, change, iterate, disable, enable, delete: access follows at once', async () => {
+  test('create, sign in, change, iterate, disable, enable, delete: access follows at once, a change of role or status ends the session', async () => {
     const secret = 'copper-lantern-meadow-31';
     const created = await admin.saas.users.save({
       email: 'sam.sdk@acme.test',
@@ -56,9 +56,13 @@ describe('users', () => {
     assert.deepEqual([created.email, created.role, created.status, created.last_login_at], ['sam.sdk@acme.test', 'user', 'active', null]);
     assert.match(created.lastResponse.requestId!, /^req_/);
 
-    const sam = await signIn(server, 'acme', 'sam.sdk@acme.test', secret);
+    let sam = await signIn(server, 'acme', 'sam.sdk@acme.test', secret);
     assert.equal((await sam.auth.me()).role, 'user');
     assert.equal((await admin.saas.users.save({ user_id: created.user_id, role: 'viewer' })).role, 'viewer');
+    // A role change ends the session; signing in again carries the new role.
+    const demoted = await refusal(sam.auth.me());
+    assert.ok(demoted instanceof AuthenticationError && demoted.code === 'invalid_token', String(demoted));
+    sam = await signIn(server, 'acme', 'sam.sdk@acme.test', secret);
     assert.equal((await sam.auth.me()).role, 'viewer');
 
     const emails: string[] = [];
@@ -71,6 +75,9 @@ describe('users', () => {
     const disabled = await refusal(sam.auth.me());
     assert.ok(disabled instanceof AuthenticationError && disabled.code === 'invalid_token', String(disabled));
     await admin.saas.users.save({ user_id: created.user_id, status: 'active' });
+    // Enabling restores the password, not the session the disable ended.
+    assert.ok((await refusal(sam.auth.me())) instanceof AuthenticationError);
+    sam = await signIn(server, 'acme', 'sam.sdk@acme.test', secret);
     assert.equal((await sam.auth.me()).role, 'viewer');
 
     const deleted = await admin.saas.users.delete({ user_id: created.user_id });
