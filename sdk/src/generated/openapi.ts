@@ -2506,7 +2506,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJjaWQiOiJhY21lIiwiaXNzIjoidXJuOmdyb3VuZGNoZWNrOmxvY2FsIiwiYXVkIjoidXJuOmdyb3VuZGNoZWNrOmFwaSIsInN1YiI6InVzcl8wMUpDOVpLNFc3UTJNNVQ4VjFYM0I2RDlGMCIsImlhdCI6MTc5NTI1NzQ4MCwiZXhwIjoxNzk1MjYxMDgwfQ.zHSQhc5t8e0VazJU5SxM3vPWK0QgeaibSm6KuNuuRDM",
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJjaWQiOiJhY21lIiwic2VwIjowLCJpc3MiOiJ1cm46Z3JvdW5kY2hlY2s6bG9jYWwiLCJhdWQiOiJ1cm46Z3JvdW5kY2hlY2s6YXBpIiwic3ViIjoidXNyXzAxSkM5Wks0VzdRMk01VDhWMVgzQjZEOUYwIiwiaWF0IjoxNzk1MjU3NDgwLCJleHAiOjE3OTUyNjEwODB9.C38rojgc1TLoFpxDr8SDBcgEtSTUWtP0u_zOquk7EQs",
                      *       "token_type": "Bearer",
                      *       "expires_in": 3600,
                      *       "expires_at": "2026-11-21T11:38:00Z"
