@@ -5,6 +5,8 @@ import { newId } from '../lib/ids.js';
 import type { Logger } from '../logger.js';
 
 const acceptableId = /^[A-Za-z0-9._:-]{8,128}$/;
+/** Operations a platform calls every few seconds: their successes would drown the log, so they are logged at debug. */
+const probes = new Set(['getHealth', 'getReadiness']);
 
 export function requestContext(log: Logger, clock: Clock): RequestHandler {
   return (req, res, next) => {
@@ -14,7 +16,8 @@ export function requestContext(log: Logger, clock: Clock): RequestHandler {
     req.ctx = { requestId, log: log.child({ request_id: requestId }), clock };
     res.setHeader('X-Request-Id', requestId);
     res.on('finish', () => {
-      req.ctx.log.info(
+      const probe = probes.has(req.ctx.operation?.operationId ?? '') && res.statusCode < 400;
+      req.ctx.log[probe ? 'debug' : 'info'](
         {
           method: req.method,
           path: req.path,

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
 import { test } from 'node:test';
+import { pino } from 'pino';
 import { startTestServer } from '../support/harness.js';
 
 test('/readyz reports Cosmos DB; /healthz only the process', async () => {
@@ -29,4 +31,31 @@ test('/readyz reports object storage', async () => {
   } finally {
     await server.close().catch(() => undefined);
   }
+});
+
+test('successful probes are logged at debug, other requests and failed probes at info', async () => {
+  const lines: { level: number; msg: string; path?: string; status?: number }[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const server = await startTestServer({ log: pino({ level: 'debug' }, sink) });
+  try {
+    await server.call('/healthz', undefined, { method: 'GET' });
+    await server.call('/readyz', undefined, { method: 'GET' });
+    await server.call('/auth/me', server.apiKeyBody('acme', 'viewer'));
+    await server.cosmos.close();
+    await server.call('/readyz', undefined, { method: 'GET' });
+  } finally {
+    await server.close().catch(() => undefined);
+  }
+  const completed = lines.filter((line) => line.msg === 'request completed').map((line) => [line.path, line.status, line.level]);
+  assert.deepEqual(completed, [
+    ['/healthz', 200, 20],
+    ['/readyz', 200, 20],
+    ['/auth/me', 200, 30],
+    ['/readyz', 503, 30],
+  ]);
 });
