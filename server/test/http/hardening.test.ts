@@ -1,17 +1,16 @@
 // Regressions for the black-box probe of the platform (issue 8), each through HTTP on loopback.
 // The OIDC cases (role names from Object.prototype, malformed claims) are in oidc.test.ts.
 import assert from 'node:assert/strict';
-import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
-import { pino } from 'pino';
 import { loadContract } from '../../src/contract/contract.js';
 import { maxFieldErrors } from '../../src/contract/validator.js';
 import { maxBodyMembers } from '../../src/http/body-parser.js';
 import { csvCell } from '../../src/lib/csv.js';
 import { UserStore } from '../../src/store/user-store.js';
 import { actors, auditFixture, tenantsOf } from '../support/audit.js';
+import { capturedLog } from '../support/captured-log.js';
 import { email, password } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { openRaw, sendRaw } from '../support/raw-http.js';
@@ -326,14 +325,8 @@ describe('requests the HTTP parser refuses get a problem body', () => {
 
 describe('a client that aborts mid-body', () => {
   test('is logged once at info, without an error or a stack', async () => {
-    const lines: { level: number; msg: string; err?: unknown }[] = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    });
-    const logged = await startTestServer({ log: pino({ level: 'debug' }, sink) });
+    const { log, lines } = capturedLog();
+    const logged = await startTestServer({ log });
     try {
       const socket = await openRaw(
         logged.url,

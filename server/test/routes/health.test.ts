@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { Writable } from 'node:stream';
 import { test } from 'node:test';
-import { pino } from 'pino';
+import { capturedLog } from '../support/captured-log.js';
 import { startTestServer } from '../support/harness.js';
 
 test('/readyz reports Cosmos DB; /healthz only the process', async () => {
@@ -34,14 +33,8 @@ test('/readyz reports object storage', async () => {
 });
 
 test('successful probes are logged at debug, other requests and failed probes at info', async () => {
-  const lines: { level: number; msg: string; path?: string; status?: number }[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  const server = await startTestServer({ log: pino({ level: 'debug' }, sink) });
+  const { log, lines } = capturedLog();
+  const server = await startTestServer({ log });
   try {
     await server.call('/healthz', undefined, { method: 'GET' });
     await server.call('/readyz', undefined, { method: 'GET' });

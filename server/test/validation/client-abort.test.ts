@@ -3,23 +3,16 @@
 // client has gone, so the test does not depend on timing.
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { Writable } from 'node:stream';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pino } from 'pino';
 import type { EnginePool } from '../../src/services/validation/engine-pool.js';
+import { capturedLog } from '../support/captured-log.js';
 import { startTestServer } from '../support/harness.js';
 import { openRaw } from '../support/raw-http.js';
 
 test('a client that aborts a validation stops its work, leaves no record and no error in the log', async () => {
-  const lines: { level: number; msg: string }[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  const server = await startTestServer({ log: pino({ level: 'debug' }, sink) });
+  const { log, lines } = capturedLog();
+  const server = await startTestServer({ log });
   const engine: EnginePool = (server.services.validation as any).deps.engine;
   const run = engine.run.bind(engine);
   const outcomes: string[] = [];
