@@ -1,7 +1,9 @@
 // HTTP benchmark (issue 20): the reference server as `npm start` runs it (NODE_ENV=production, its own
 // process), against a bare Express JSON route in the same run, both loaded by autocannon on loopback.
 // Cosmos is the embedded emulator with the server's own patches, in a process of its own so that the
-// benchmark can seed stored validations directly. Prints one table; nothing is asserted.
+// benchmark can seed stored validations directly; the last rows run the same server with its store
+// stubbed in memory (support/stub-store.ts), to show what the store costs. Prints one table; nothing
+// is asserted.
 //
 // Usage: npm run bench -- http [--records=100000] [--seconds=5]
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -52,7 +54,8 @@ async function startBare(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-async function startServer(cosmosEndpoint: string, apiKeySha: string, apiKeyId: string): Promise<string> {
+/** The server in its own process: on the emulator at `cosmosEndpoint`, or on the in-process stub store when null. */
+async function startServer(cosmosEndpoint: string | null, apiKeySha: string, apiKeyId: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'gc-http-bench-'));
   const tenantsFile = join(dir, 'tenants.yaml');
   writeFileSync(
@@ -72,7 +75,8 @@ async function startServer(cosmosEndpoint: string, apiKeySha: string, apiKeyId: 
     }),
   );
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repo, 'server/src/main.ts')], {
+  const entry = cosmosEndpoint ? 'server/src/main.ts' : 'bench/support/stub-store-server.ts';
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repo, entry)], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -80,8 +84,7 @@ async function startServer(cosmosEndpoint: string, apiKeySha: string, apiKeyId: 
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       TENANTS_FILE: tenantsFile,
-      COSMOS_ENDPOINT: cosmosEndpoint,
-      COSMOS_KEY: Buffer.from('benchmark').toString('base64'),
+      ...(cosmosEndpoint ? { COSMOS_ENDPOINT: cosmosEndpoint, COSMOS_KEY: Buffer.from('benchmark').toString('base64') } : {}),
       JWT_SECRET: generateApiKey().key,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -195,6 +198,11 @@ await seed(endpoint, first.validation_id, records);
 console.log(`seeded ${records} stored validations in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
 rows.push(await load('POST /api/v1/validate', `${server}/api/v1/validate`, validateBody, 10, records));
 rows.push(await load('POST /api/v1/history {limit: 25}', `${server}/api/v1/history`, { ...credentials, limit: 25 }, 10, records));
+// The same server with its store stubbed in its own memory: what a request costs without Cosmos DB.
+const stubbed = await startServer(null, key.sha256, key.id);
+await load('warm-up', `${stubbed}/api/v1/validate`, validateBody, 10, 0);
+rows.push(await load('POST /auth/me, store stubbed', `${stubbed}/auth/me`, credentials, 10, 0));
+rows.push(await load('POST /api/v1/validate, store stubbed', `${stubbed}/api/v1/validate`, validateBody, 10, 0));
 
 const baseline = rows[0]!.rps;
 console.log('\n| route | connections | seeded validations | req/s | p50 ms | p99 ms | failed | share of bare Express |');

@@ -5,7 +5,7 @@ import type { TrustProxy } from './config.js';
 import type { Contract } from './contract/contract.js';
 import type { ContractValidator } from './contract/validator.js';
 import { apiReference } from './http/api-reference.js';
-import { authenticate } from './http/authenticate.js';
+import { authenticate, authenticateHeader } from './http/authenticate.js';
 import { authorize } from './http/authorize.js';
 import { parseBodies } from './http/body-parser.js';
 import { dispatch } from './http/dispatch.js';
@@ -49,6 +49,8 @@ export function createApp(deps: AppDependencies): Express {
   app.use(resolveOperation(deps.contract));
   // Before the body is read, so a caller without credentials cannot make the server parse at will.
   app.use(anonymousRateLimit(deps.rateLimiter, deps.anonymousRateLimit));
+  // A bearer token is checked before the body is read: bad credentials cost no parsing.
+  app.use(authenticateHeader(deps.authenticator));
   app.use(parseBodies(deps.unauthenticatedBodyTimeoutMs));
   // Credentials are checked before the body is validated, so an unauthenticated caller learns
   // nothing about the request shape and a forbidden call is refused whatever it sends.
@@ -58,7 +60,12 @@ export function createApp(deps: AppDependencies): Express {
   app.use(validateRequest(deps.validator));
   app.use(dropCredentials);
   app.use(
-    dispatch({ operations: deps.operations, idempotency: deps.idempotency, responses: deps.validateResponses ? deps.validator : null }),
+    dispatch({
+      operations: deps.operations,
+      idempotency: deps.idempotency,
+      contract: deps.validator,
+      responses: deps.validateResponses ? deps.validator : null,
+    }),
   );
   app.use(problemHandler);
   return app;

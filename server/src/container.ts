@@ -184,7 +184,7 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
     cosmos,
     storage,
     authenticator: new Authenticator(tenants, users, localTokens, new OidcVerifier(), closedTenants),
-    rateLimiter: new RateLimiter(windowCounts),
+    rateLimiter: new RateLimiter(windowCounts, log),
     readiness,
     idempotency: new IdempotencyStore(cosmos.container('idempotency')),
     services: { ...services, validation },

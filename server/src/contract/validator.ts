@@ -35,6 +35,8 @@ interface Compiled {
   parameters: { where: 'path' | 'header' | 'query'; name: string; required: boolean; validate: ValidateFunction }[];
   body: { schema: Record<string, unknown>; validate: ValidateFunction; required: boolean } | null;
   responses: Map<string, ValidateFunction>;
+  /** For an operation whose 200 response lists items in `data`: one item's schema. */
+  listItem: ValidateFunction | null;
 }
 
 export class ContractValidator {
@@ -85,7 +87,11 @@ export class ContractValidator {
         if (response.content?.['application/json']?.schema)
           responses.set(status, compile(`${at}/responses/${status}/content/application~1json/schema`, 'contract-responses'));
       }
+      const listed = raw.responses?.['200']?.content?.['application/json']?.schema
+        ? this.dataItemsPointer(`${at}/responses/200/content/application~1json/schema`)
+        : null;
       this.operations.set(operation.operationId, {
+        listItem: listed ? compile(listed, 'contract-responses') : null,
         parameters,
         body: bodySchema
           ? {
@@ -125,6 +131,31 @@ export class ContractValidator {
     if (!validate) return [`status ${status} is not declared with a JSON body`];
     if (validate(body)) return null;
     return validate.errors!.map((error) => `${error.instancePath || '/'} ${error.message}`);
+  }
+
+  /**
+   * The items of a list response (`data`) that break the contract, by index, with why; empty for
+   * other operations. Checked in production too: a list leaves out what it cannot show.
+   */
+  nonconformingItems(operationId: string, body: unknown): { index: number; errors: string[] }[] {
+    const validate = this.operations.get(operationId)?.listItem;
+    const items = (body as { data?: unknown } | null)?.data;
+    if (!validate || !Array.isArray(items)) return [];
+    return items.flatMap((item, index) =>
+      validate(item) ? [] : [{ index, errors: validate.errors!.slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message}`) }],
+    );
+  }
+
+  /** Where the schema at `pointer` (through $ref and allOf) declares `data` as an array: its items' pointer. */
+  private dataItemsPointer(pointer: string): string | null {
+    const node = this.resolve(`#${pointer}`) as { $ref?: string; allOf?: unknown[]; properties?: { data?: { type?: string } } };
+    if (node.$ref) return this.dataItemsPointer(node.$ref.slice(1));
+    if (node.properties?.data?.type === 'array') return `${pointer}/properties/data/items`;
+    for (const [i] of (node.allOf ?? []).entries()) {
+      const found = this.dataItemsPointer(`${pointer}/allOf/${i}`);
+      if (found) return found;
+    }
+    return null;
   }
 
   private parameterErrors(compiled: Compiled, parts: RequestParts): FieldError[] {

@@ -1,13 +1,30 @@
-// Establishes the caller from a bearer token or from the API key in the body (section 5).
+// Establishes the caller (section 5): from a bearer token before the body is read, so that a request
+// with bad credentials in its headers is refused without its body being parsed; or else from the
+// API key in the body, once it is read.
 import type { RequestHandler } from 'express';
 import type { Authenticator } from '../auth/authenticator.js';
 import { AuthenticationError, BadRequestError, PermissionError } from '../errors.js';
 
+/** The bearer token of the Authorization header, checked before the body is read. */
+export function authenticateHeader(authenticator: Authenticator): RequestHandler {
+  return async (req, _res, next) => {
+    const operation = req.ctx.operation!;
+    const header = req.get('authorization');
+    if (operation.requiredRole === 'none' || !header) return next();
+    const [scheme, token] = header.split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token) {
+      throw new AuthenticationError('invalid_token', 'The Authorization header must be "Bearer <token>".');
+    }
+    req.ctx.principal = await authenticator.fromBearer(token, req.ctx.clock.now());
+    next();
+  };
+}
+
+/** The API key in the body, for a call whose headers carried no token. */
 export function authenticate(authenticator: Authenticator): RequestHandler {
   return async (req, _res, next) => {
     const operation = req.ctx.operation!;
     if (operation.requiredRole === 'none') return next();
-    const header = req.get('authorization');
     const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
     const apiKey = body.api_key;
     const customerId = body.customer_id;
@@ -16,7 +33,7 @@ export function authenticate(authenticator: Authenticator): RequestHandler {
       if (!operation.acceptsApiKey) {
         throw new PermissionError('api_key_not_allowed', "This operation needs a user's bearer token; API keys are not accepted.");
       }
-      if (header) throw new BadRequestError('invalid_request', 'Send either a bearer token or an API key, not both.');
+      if (req.ctx.principal) throw new BadRequestError('invalid_request', 'Send either a bearer token or an API key, not both.');
       if (typeof apiKey !== 'string' || typeof customerId !== 'string') {
         const missing = typeof apiKey !== 'string' ? 'api_key' : 'customer_id';
         throw new BadRequestError('invalid_request', 'An API key needs both customer_id and api_key.', [
@@ -26,13 +43,8 @@ export function authenticate(authenticator: Authenticator): RequestHandler {
       req.ctx.principal = await authenticator.fromApiKey(customerId, apiKey);
       return next();
     }
-    if (!header)
+    if (!req.ctx.principal)
       throw new AuthenticationError('unauthenticated', 'Send a bearer token in the Authorization header or an API key in the body.');
-    const [scheme, token] = header.split(' ');
-    if (scheme?.toLowerCase() !== 'bearer' || !token) {
-      throw new AuthenticationError('invalid_token', 'The Authorization header must be "Bearer <token>".');
-    }
-    req.ctx.principal = await authenticator.fromBearer(token, req.ctx.clock.now());
     next();
   };
 }

@@ -61,7 +61,8 @@ export function parseBodies(unauthenticatedTimeoutMs: number): RequestHandler {
       );
     }
     const parser = req.ctx.operation!.requiredRole === 'none' ? small : large;
-    if (req.headers.authorization === undefined) {
+    // Only a caller whose token was verified (authenticate.ts, before this) may send its body slowly.
+    if (!req.ctx.principal) {
       const deadline = setTimeout(() => {
         const seconds = unauthenticatedTimeoutMs / 1000;
         const problem = new RequestTimeoutError(

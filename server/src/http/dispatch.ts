@@ -1,6 +1,8 @@
 // Runs the operation's handler with a CallContext and writes what it returns: JSON (checked against
 // the contract outside production), another declared status, or a stream. Idempotent operations go
-// through the key's record first.
+// through the key's record first. A list leaves out, with a warning, any item that breaks the
+// contract (a stored item written by an older version, or damaged): one bad item never costs the
+// tenant the whole list.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request, RequestHandler, Response } from 'express';
@@ -17,11 +19,13 @@ import { type BufferedReply, jsonReply } from './reply.js';
 export interface DispatchOptions {
   operations: OperationTable;
   idempotency: IdempotencyStore;
+  /** Checks the items of list responses, in every environment. */
+  contract: ContractValidator;
   /** Checks JSON responses against the contract (outside production); null skips the check. */
   responses: ContractValidator | null;
 }
 
-export function dispatch({ operations, idempotency, responses }: DispatchOptions): RequestHandler {
+export function dispatch({ operations, idempotency, contract, responses }: DispatchOptions): RequestHandler {
   return async (req, res) => {
     const operation = req.ctx.operation!;
     const handler = Object.hasOwn(operations, operation.operationId)
@@ -34,7 +38,13 @@ export function dispatch({ operations, idempotency, responses }: DispatchOptions
       );
     }
     const ctx = callContextOf(req, res);
-    const run = async () => render(operation.operationId, await handler(req.body ?? {}, ctx), responses, ctx.log);
+    const run = async () =>
+      render(
+        operation.operationId,
+        withoutNonconforming(operation.operationId, await handler(req.body ?? {}, ctx), contract, ctx.log),
+        responses,
+        ctx.log,
+      );
     const key = operation.idempotent ? req.get('idempotency-key') : undefined;
     const reply =
       key === undefined
@@ -66,6 +76,24 @@ function callContextOf(req: Request, res: Response): CallContext<never> {
     rateLimit: rateLimit ?? null,
     path: (params ?? {}) as never,
   };
+}
+
+/** The fields that name a listed item, in the contract's schemas. */
+const itemIdKeys = ['event_id', 'validation_id', 'group_id', 'template_id', 'user_id', 'id'];
+
+/** A list response without the items that break the contract; anything else as it is. */
+function withoutNonconforming(operationId: string, result: unknown, contract: ContractValidator, log: Logger): unknown {
+  if (result instanceof Streamed || result instanceof StatusReply) return result;
+  const bad = contract.nonconformingItems(operationId, result);
+  if (bad.length === 0) return result;
+  const items = (result as { data: unknown[] }).data;
+  for (const { index, errors } of bad) {
+    const item = (items[index] ?? {}) as Record<string, unknown>;
+    const id = itemIdKeys.map((key) => item[key]).find((value) => typeof value === 'string') ?? null;
+    log.warn({ operation: operationId, item: id, errors }, 'a stored item breaks the contract and is left out of the list');
+  }
+  const dropped = new Set(bad.map(({ index }) => index));
+  return { ...(result as object), data: items.filter((_, i) => !dropped.has(i)) };
 }
 
 function render(operationId: string, result: unknown, responses: ContractValidator | null, log: Logger): BufferedReply | Streamed {

@@ -1,42 +1,39 @@
 // The embedded Cosmos DB emulator (@vercel/cosmosdb-server) as the server runs it when no account is
-// configured, with two fixes so that a newcomer's `npm start` stays fast as data grows:
-// - its query compiler (@zeit/cosmosdb-query) gathers documents with `reduce(($, c) => [...$, c])`,
-//   copying the array once per document (quadratic: seconds per query at a few thousand items); the
-//   same expression as a linear filter + map is patched in;
-// - it answers `Connection: close` unless asked for keep-alive, so every store call opened a socket.
+// configured, with fixes so that a newcomer's `npm start` stays fast as data grows and behaves as
+// Cosmos DB does where the server relies on it:
+// - queries linear in the number of documents (emulator/linear-queries.ts);
+// - transactional batches that apply all or nothing and take Patch operations (emulator/atomic-batch.ts);
+// - connections kept alive: it answers `Connection: close` unless asked, so every store call opened a socket;
+// - no query plans: `@azure/cosmos` asks for one alongside the first page of every query (and uses
+//   it only when Cosmos DB refuses the query, which the emulator never does in that way), and the
+//   emulator ran the request as the query itself, so each query ran twice. Plans are refused
+//   without running anything, and a query that ever needed one would fail loudly.
 
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
+import { installAtomicBatch } from './emulator/atomic-batch.js';
+import { patchQueryCompiler } from './emulator/linear-queries.js';
 
 const require = createRequire(import.meta.url);
-const quadratic = /\$c\.reduce\(\(\$, (\w+)\) => typeof \1 !== "undefined" \? \[\.\.\.\$, \{\s*\1: \1\s*\}\] : \$, \[\]\)/g;
 let patched = false;
-
-/** Makes the emulator's compiled queries linear in the number of documents (once per process). */
-export function patchQueryCompiler(): void {
-  if (patched) return;
-  const serverPath = require.resolve('@vercel/cosmosdb-server');
-  const createQuery = createRequire(serverPath)('@zeit/cosmosdb-query').default as (sql: string) => object;
-  const prototype = Object.getPrototypeOf(createQuery('SELECT * FROM c'));
-  const compile = Object.getOwnPropertyDescriptor(prototype, 'code')!.get!;
-  Object.defineProperty(prototype, 'code', {
-    get(this: object) {
-      return (compile.call(this) as string).replace(
-        quadratic,
-        (_, c: string) => `$c.filter((${c}) => typeof ${c} !== "undefined").map((${c}) => ({ ${c}: ${c} }))`,
-      );
-    },
-  });
-  // A new emulator version that compiles differently must be looked at again, not silently left quadratic.
-  if ((createQuery('SELECT * FROM c') as { code: string }).code.includes('[...$')) {
-    throw new Error('the Cosmos emulator no longer generates the expected query code; update store/embedded-cosmos.ts');
-  }
-  patched = true;
-}
 
 /** An emulator HTTP server, patched and keeping connections alive; the caller listens and closes it. */
 export function createEmbeddedCosmos(): Server {
-  patchQueryCompiler();
+  if (!patched) {
+    const serverPath = require.resolve('@vercel/cosmosdb-server');
+    patchQueryCompiler(serverPath);
+    installAtomicBatch(serverPath);
+    patched = true;
+  }
   const { createHttpServer } = require('@vercel/cosmosdb-server') as typeof import('@vercel/cosmosdb-server');
-  return createHttpServer({ keepAlive: true });
+  const server = createHttpServer({ keepAlive: true });
+  const [handle] = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (String(req.headers['x-ms-cosmos-is-query-plan-request']).toLowerCase() !== 'true') return handle!(req, res);
+    req.resume();
+    res.writeHead(400, { 'content-type': 'application/json', connection: 'keep-alive' });
+    res.end(JSON.stringify({ code: 'BadRequest', message: 'the embedded emulator serves no query plans' }));
+  });
+  return server;
 }

@@ -1,15 +1,12 @@
 // Validation history (container `history`, partitioned by tenant) with the documents that count it:
-// the tenant's usage counters and one rollup per day. They share the record's partition, so a record
-// and every count it changes are written in one transactional batch. The usage counters lead every
-// such batch, guarded by the ETag they were read with, and everything else the batch writes was
-// read after them: a batch that finds them changed writes nothing, and no other batch can have
-// changed what it read (every writer of counts or records' review states moves the counters). The
-// guard is the batch's first operation, so even a store that applied a failed batch's operations up
-// to the failing one (the embedded emulator does) writes nothing.
+// the tenant's usage for each month and one rollup per day. They share the record's partition, so a
+// record and every count it changes are written in one transactional batch: the counts as Cosmos DB
+// `incr` patches, which need no ETag, so concurrent writers of one tenant neither wait for each
+// other nor lose a count. A new record cannot conflict with anything; a new version of a record (a
+// review) is guarded by the ETag it was read with, and a batch that finds it changed writes nothing.
 // A record carries an outbox: the audit entries still to append. It is cleared once they are in the
 // audit trail; a record whose outbox is still pending is completed by recovery.
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { Container, ItemDefinition, JSONObject, OperationInput, SqlParameter } from '@azure/cosmos';
+import type { Container, ItemDefinition, JSONObject, OperationInput, PatchOperation, SqlParameter } from '@azure/cosmos';
 import type { components } from '../generated/openapi.js';
 import { historyFilterPaths } from './containers.js';
 import { cosmosOutcome } from './cosmos-status.js';
@@ -36,22 +33,18 @@ export interface StoredRecord {
   etag: string;
 }
 
-/** A document of counts in the tenant's partition, changed in the batch that writes a record. */
-export interface TallyChange<T extends object> {
+/** A document of counts in the tenant's partition, added to in the batch that writes a record. */
+export interface Tally {
   id: string;
-  record: 'usage_counters' | 'daily_rollup';
-  // Methods, not function properties: a change of any document shape is a TallyChange<object>.
-  /** What the document holds before anything was counted. */
-  empty(): T;
-  change(current: T): T;
-  /** Seconds until Cosmos DB expires the document, counted from this write; none keeps it. */
-  ttl?: number;
-}
-
-/** The record to write, a new one or a new version, and the counts it changes; the first tally is the leading document. */
-export interface Commit {
-  write: { create: HistoryItem } | { replace: HistoryItem };
-  tallies: readonly TallyChange<object>[];
+  record: 'usage_month' | 'daily_rollup';
+  /** What the document holds when it is created: every object an increment's path runs through. */
+  empty(): object;
+  /** Seconds until Cosmos DB expires the document after its last write. */
+  ttl: number;
+  /** `incr` patches. */
+  increments: PatchOperation[];
+  /** A number the document keeps the largest of (Cosmos DB has no `max` patch): raised after the batch. */
+  raise?: { path: string; value: number };
 }
 
 export interface HistoryFilter {
@@ -70,66 +63,116 @@ export interface HistoryFilter {
   visibleTo?: { principalId: string; usableGroups: string[] };
 }
 
-const createAttempts = 30;
+/** Cosmos DB takes at most this many operations in one patch. */
+const patchLimit = 10;
+/** Tally documents known to exist, by partition and id; forgotten when a batch finds one missing. */
+const knownLimit = 10_000;
 
 export class HistoryStore {
+  private readonly known = new Set<string>();
+
   constructor(private readonly container: Container) {}
 
-  /**
-   * Reads the leading document (`leadId`), then lets `decide` read the record and say what to write,
-   * then writes it all in one batch led by that document's ETag. Returns the record's new ETag, or
-   * null, having written nothing, when another writer moved the leading document in between: the
-   * caller decides again. `decide` may throw to write nothing (a refused review, say).
-   */
-  async commit(customerId: string, leadId: string, decide: () => Promise<Commit>): Promise<{ etag: string } | null> {
-    const lead = await this.container.item(leadId, customerId).read<Record<string, unknown>>();
-    const { write, tallies } = await decide();
-    const [first, ...others] = tallies;
-    if (first?.id !== leadId) throw new Error(`a history batch is led by ${leadId}`);
-    const current = await Promise.all(others.map((tally) => this.container.item(tally.id, customerId).read<Record<string, unknown>>()));
-    const operations: OperationInput[] = [
-      lead.resource
-        ? {
-            operationType: 'Replace',
-            id: leadId,
-            partitionKey: customerId,
-            ifMatch: lead.etag,
-            resourceBody: tallied(customerId, first, lead.resource),
-          }
-        : { operationType: 'Create', partitionKey: customerId, resourceBody: tallied(customerId, first, undefined) },
-      ...others.map(
-        (tally, i): OperationInput => ({
-          operationType: 'Upsert',
-          partitionKey: customerId,
-          resourceBody: tallied(customerId, tally, current[i]!.resource),
-        }),
-      ),
-      'create' in write
-        ? { operationType: 'Create', partitionKey: customerId, resourceBody: { ...write.create } as unknown as JSONObject }
-        : {
-            operationType: 'Replace',
-            id: write.replace.id,
-            partitionKey: customerId,
-            resourceBody: { ...write.replace } as unknown as JSONObject,
-          },
-    ];
-    const results = (await this.container.items.batch(operations, customerId)).result ?? [];
-    const written = results.at(-1);
-    if (results.length === operations.length && results.every((r) => r.statusCode < 300) && written?.eTag) return { etag: written.eTag };
-    // Lost the race for the leading document: 412 when it changed, 409 when another writer created it first.
-    if (['precondition_failed', 'conflict'].includes(cosmosOutcome(results[0]?.statusCode) ?? '')) return null;
-    throw new Error(`history batch failed with ${results.map((r) => r.statusCode).join('/')}`);
+  /** Writes a new record with its counts. */
+  async create(item: HistoryItem, tallies: readonly Tally[]): Promise<{ etag: string }> {
+    const write: OperationInput = {
+      operationType: 'Create',
+      partitionKey: item.customer_id,
+      resourceBody: { ...item } as unknown as JSONObject,
+    };
+    const results = await this.batch(item.customer_id, tallies, [write], 'last');
+    if (!results) throw new Error(`history record ${item.validation_id} could not be created`);
+    return results;
   }
 
-  /** Creates the record with its counts, deciding again while other writers win the race. */
-  async create(item: HistoryItem, tallies: readonly TallyChange<object>[]): Promise<{ etag: string }> {
-    for (let attempt = 0; attempt < createAttempts; attempt += 1) {
-      const written = await this.commit(item.customer_id, tallies[0]!.id, async () => ({ write: { create: item }, tallies }));
-      if (written) return written;
-      // Another write moved the counters first: back off with full jitter so that contenders spread out.
-      await sleep(Math.random() * Math.min(200, 2 ** attempt));
+  /**
+   * Replaces a record by a new version, with its counts, if it is still as it was read (`stored`).
+   * Returns the new ETag, or null, having written nothing, when another writer changed it first.
+   */
+  async update(stored: StoredRecord, next: HistoryItem, tallies: readonly Tally[]): Promise<{ etag: string } | null> {
+    const write: OperationInput = {
+      operationType: 'Replace',
+      id: next.id,
+      partitionKey: next.customer_id,
+      ifMatch: stored.etag,
+      resourceBody: { ...next } as unknown as JSONObject,
+    };
+    return this.batch(next.customer_id, tallies, [write], 'first');
+  }
+
+  /**
+   * One transactional batch: the record's write with the tallies' increments (the record first when
+   * it is guarded by an ETag, so that it is the operation that fails). Null when the guard failed.
+   */
+  private async batch(
+    customerId: string,
+    tallies: readonly Tally[],
+    writes: OperationInput[],
+    recordAt: 'first' | 'last',
+  ): Promise<{ etag: string } | null> {
+    const increments = tallies.flatMap((tally) =>
+      chunks(tally.increments, patchLimit).map(
+        (operations): OperationInput => ({ operationType: 'Patch', id: tally.id, partitionKey: customerId, resourceBody: { operations } }),
+      ),
+    );
+    const operations = recordAt === 'first' ? [...writes, ...increments] : [...increments, ...writes];
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      await this.ensure(customerId, tallies);
+      const results = (await this.container.items.batch(operations, customerId)).result ?? [];
+      const record = recordAt === 'first' ? results[0] : results.at(-1);
+      if (results.length === operations.length && results.every((r) => r.statusCode < 300) && record?.eTag) {
+        await Promise.all(tallies.map((tally) => this.raise(customerId, tally)));
+        return { etag: record.eTag };
+      }
+      const failed = results.findIndex((r) => r.statusCode >= 300 && r.statusCode !== 424);
+      const outcome = cosmosOutcome(results[failed]?.statusCode);
+      if (recordAt === 'first' && failed === 0 && (outcome === 'precondition_failed' || outcome === 'not_found')) return null;
+      // A tally document gone since it was known (the tenant's data was purged): create it again, once.
+      if (outcome !== 'not_found' || attempt > 0) break;
+      for (const tally of tallies) this.known.delete(knownKey(customerId, tally.id));
     }
-    throw new Error(`history write for ${item.customer_id} lost ${createAttempts} races for its counts`);
+    throw new Error(`history batch for ${customerId} failed`);
+  }
+
+  /** Creates the tally documents not yet known to exist, as empty documents; one that already exists is left as it is. */
+  private async ensure(customerId: string, tallies: readonly Tally[]): Promise<void> {
+    await Promise.all(
+      tallies
+        .filter((tally) => !this.known.has(knownKey(customerId, tally.id)))
+        .map(async (tally) => {
+          try {
+            await this.container.items.create({
+              ...tally.empty(),
+              id: tally.id,
+              customer_id: customerId,
+              record: tally.record,
+              ttl: tally.ttl,
+            });
+          } catch (error) {
+            if (cosmosOutcome(error) !== 'conflict') throw error;
+          }
+          if (this.known.size >= knownLimit) this.known.clear();
+          this.known.add(knownKey(customerId, tally.id));
+        }),
+    );
+  }
+
+  /** Sets the tally's `raise` path to its value when that is larger than what the document holds. */
+  private async raise(customerId: string, tally: Tally): Promise<void> {
+    if (!tally.raise || !Number.isFinite(tally.raise.value)) return;
+    const { path, value } = tally.raise;
+    try {
+      await this.container.item(tally.id, customerId).patch({
+        condition: `from c where c${path
+          .split('/')
+          .map((key) => `.${key}`)
+          .join('')} < ${value}`,
+        operations: [{ op: 'set', path: `/${path}`, value }],
+      });
+    } catch (error) {
+      // Not raised: the document already holds as much.
+      if (cosmosOutcome(error) !== 'precondition_failed') throw error;
+    }
   }
 
   async read(customerId: string, validationId: string): Promise<StoredRecord | null> {
@@ -256,21 +299,12 @@ export class HistoryStore {
   }
 }
 
-/** The tally document after its change, from what it held (undefined when there was none). */
-function tallied(customerId: string, tally: TallyChange<object>, stored: Record<string, unknown> | undefined): JSONObject {
-  return {
-    ...tally.change(stored ? countsOf(stored) : tally.empty()),
-    id: tally.id,
-    customer_id: customerId,
-    record: tally.record,
-    ...(tally.ttl === undefined ? {} : { ttl: tally.ttl }),
-  } as JSONObject;
-}
+const knownKey = (customerId: string, id: string) => JSON.stringify([customerId, id]);
 
-/** A tally document without its identity and Cosmos' own fields: what the change works on. */
-function countsOf(document: Record<string, unknown>): object {
-  const { id: _id, customer_id: _cid, record: _record, ttl: _ttl, _rid, _self, _etag, _attachments, _ts, ...counts } = document;
-  return counts;
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
+  return result;
 }
 
 /** `/review/state` as the SQL path `c.review.state`. */

@@ -23,21 +23,21 @@ const itemId = (key: WindowKey, windowStart: number) => `${key.name}@${windowSta
 export class WindowCountStore {
   constructor(private readonly container: Container) {}
 
-  /** Adds one to the key's count in the window that started at `windowStart` (ms) and returns the new count. */
-  async increment(key: WindowKey, windowStart: number, windowSeconds: number): Promise<number> {
+  /** Adds `by` to the key's count in the window that started at `windowStart` (ms) and returns the new count. */
+  async increment(key: WindowKey, windowStart: number, windowSeconds: number, by = 1): Promise<number> {
     const id = itemId(key, windowStart);
     // The window's document is created by the first call in it; a second first call finds it and counts on.
     for (let attempt = 0; attempt < 3; attempt += 1) {
       try {
-        const { resource } = await this.container.item(id, key.partition).patch<WindowItem>([{ op: 'incr', path: '/count', value: 1 }]);
+        const { resource } = await this.container.item(id, key.partition).patch<WindowItem>([{ op: 'incr', path: '/count', value: by }]);
         if (resource) return resource.count;
       } catch (error) {
         if (cosmosOutcome(error) !== 'not_found') throw error;
       }
       try {
-        const item: WindowItem = { id, customer_id: key.partition, record: 'window_count', count: 1, ttl: 2 * windowSeconds };
+        const item: WindowItem = { id, customer_id: key.partition, record: 'window_count', count: by, ttl: 2 * windowSeconds };
         await this.container.items.create(item);
-        return 1;
+        return by;
       } catch (error) {
         if (cosmosOutcome(error) !== 'conflict') throw error;
       }

@@ -306,6 +306,19 @@ describe('requests the HTTP parser refuses get a problem body', () => {
     }
   });
 
+  test('a bearer token is checked before the body is read: a bad one gets 401 while the body is still to come', async () => {
+    // A megabyte promised and none sent: the answer cannot wait for the body.
+    for (const authorization of ['Bearer not-a-token', 'Basic dXNlcjpwYXNz']) {
+      const reply = await sendRaw(
+        server.url,
+        `POST /api/v1/validate HTTP/1.1\r\nHost: x\r\nAuthorization: ${authorization}\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\nConnection: close\r\n\r\n`,
+        { timeoutMs: 30_000 },
+      );
+      assert.equal(reply.status, 401, JSON.stringify(reply));
+      assert.equal(JSON.parse(reply.body).code, 'invalid_token');
+    }
+  });
+
   test('connections beyond HTTP_MAX_CONNECTIONS are closed', async () => {
     const small = await startTestServer({ env: { HTTP_MAX_CONNECTIONS: '2' } });
     const held = await Promise.all([

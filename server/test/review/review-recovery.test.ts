@@ -92,7 +92,7 @@ test('the audit trail fails after the state changed: the event waits in the outb
 test('the review batch fails: neither the new state nor the audit event is written', async () => {
   const { validation_id: id } = await recordValidation(server, tenant);
   const broken = new HistoryStore(server.cosmos.container('history'));
-  broken.commit = async () => {
+  broken.update = async () => {
     throw new Error('injected: Cosmos DB is unreachable');
   };
   await assert.rejects(reviews(server.services.audit.trail, broken).review(reviewerCall(id), { action: 'reject', note: 'No.' }));

@@ -30,12 +30,6 @@ export const zeroReviewStates = (): ReviewStateCounts => ({
   external_rejected: 0,
 });
 
-/** `base` with `by` added to the count of `key`; a key the counts do not hold (such as `not_required`) changes nothing. */
-export function bump<T extends object>(base: T, key: string, by = 1): T {
-  if (!Object.hasOwn(base, key)) return base;
-  return { ...base, [key]: (base as Record<string, number>)[key]! + by };
-}
-
 /** Key by key sum of two counts of one shape. */
 export function addCounts<T extends object>(a: T, b: T): T {
   const sum = { ...a } as Record<string, number>;

@@ -1,14 +1,16 @@
 // One small document per tenant and day (decision row 5), kept in step at write time: a validation
 // adds itself to the rollup of its day in the batch that creates its record, and a review moves the
 // validation's count from one review state to the next in the same rollup (the day the validation
-// was made), adding the time to decision when the review closes the case. Analytics then reads at
-// most 366 of them instead of every validation.
+// was made), adding the time to decision when the review closes the case. Every change is a set of
+// Cosmos DB `incr` patches on paths the empty rollup already holds, so concurrent writers add up
+// without reading it; the longest time to decision is raised after the batch (history-store.ts).
+// Analytics then reads at most 366 of them instead of every validation.
+import type { PatchOperation } from '@azure/cosmos';
 import type { components } from '../../generated/openapi.js';
 import { dayOf } from '../../lib/day-range.js';
 import { daysToSeconds } from '../../store/containers.js';
-import type { HistoryItem, TallyChange } from '../../store/history-store.js';
+import type { HistoryItem, Tally } from '../../store/history-store.js';
 import {
-  bump,
   type CategoryCounts,
   type ConfidenceCounts,
   type ModeCounts,
@@ -63,32 +65,41 @@ export function emptyRollup(date: string): DailyRollup {
   };
 }
 
-function rollupChange(date: string, historyTtlDays: number, change: (rollup: DailyRollup) => DailyRollup): TallyChange<DailyRollup> {
+/** A path under the rollup for one enum value: only values that are counted (`not_required` is not). */
+function countPath<T extends object>(group: string, zero: T, key: string): string[] {
+  return Object.hasOwn(zero, key) ? [`${group}/${key}`] : [];
+}
+
+function rollupTally(date: string, historyTtlDays: number, counts: [path: string, by: number][], raise?: Tally['raise']): Tally {
+  // Keys that come up twice (two findings of one category) are added once with their sum.
+  const sums = new Map<string, number>();
+  for (const [path, by] of counts) sums.set(path, (sums.get(path) ?? 0) + by);
   return {
     id: rollupId(date),
     record: 'daily_rollup',
     empty: () => emptyRollup(date),
-    change,
     ttl: daysToSeconds(Math.max(rollupKeepDays, historyTtlDays + 2)),
+    increments: [...sums].filter(([, by]) => by !== 0).map(([path, by]): PatchOperation => ({ op: 'incr', path: `/${path}`, value: by })),
+    ...(raise ? { raise } : {}),
   };
 }
 
 /** What a new record adds to its day. */
-export function validationRollup(item: HistoryItem, historyTtlDays: number): TallyChange<DailyRollup> {
+export function validationRollup(item: HistoryItem, historyTtlDays: number): Tally {
   const counted = (item.findings ?? []).filter((finding) => finding.status !== 'passed');
-  return rollupChange(dayOf(new Date(item.created_at)), historyTtlDays, (rollup) => ({
-    ...rollup,
-    validations: rollup.validations + 1,
-    with_issues: rollup.with_issues + (item.issue_count > 0 ? 1 : 0),
-    issues: rollup.issues + item.issue_count,
-    source_conflicts: rollup.source_conflicts + item.source_conflict_count,
-    with_source_conflicts: rollup.with_source_conflicts + (item.source_conflict_count > 0 ? 1 : 0),
-    by_mode: bump(rollup.by_mode, item.mode),
-    by_severity: bump(rollup.by_severity, item.severity),
-    by_confidence_level: bump(rollup.by_confidence_level, item.confidence_level),
-    by_category: counted.reduce((counts, finding) => bump(counts, finding.category), rollup.by_category),
-    reviews: bump(rollup.reviews, item.review.state),
-  }));
+  const one = (path: string): [string, number] => [path, 1];
+  return rollupTally(dayOf(new Date(item.created_at)), historyTtlDays, [
+    ['validations', 1],
+    ['with_issues', item.issue_count > 0 ? 1 : 0],
+    ['issues', item.issue_count],
+    ['source_conflicts', item.source_conflict_count],
+    ['with_source_conflicts', item.source_conflict_count > 0 ? 1 : 0],
+    ...countPath('by_mode', zeroModes(), item.mode).map(one),
+    ...countPath('by_severity', zeroSeverities(), item.severity).map(one),
+    ...countPath('by_confidence_level', zeroConfidenceLevels(), item.confidence_level).map(one),
+    ...counted.flatMap((finding) => countPath('by_category', zeroCategories(), finding.category)).map(one),
+    ...countPath('reviews', zeroReviewStates(), item.review.state).map(one),
+  ]);
 }
 
 /** A review of `item` moving it from `from` to `to` at `at`; `closes` when the case is decided. */
@@ -96,17 +107,21 @@ export function reviewRollup(
   item: HistoryItem,
   move: { from: ReviewState; to: ReviewState; at: Date; closes: boolean },
   historyTtlDays: number,
-): TallyChange<DailyRollup> {
+): Tally {
   const seconds = Math.max(0, (move.at.getTime() - Date.parse(item.created_at)) / 1000);
-  return rollupChange(dayOf(new Date(item.created_at)), historyTtlDays, (rollup) => ({
-    ...rollup,
-    reviews: bump(bump(rollup.reviews, move.from, -1), move.to),
-    decisions: move.closes
-      ? {
-          count: rollup.decisions.count + 1,
-          total_seconds: rollup.decisions.total_seconds + seconds,
-          max_seconds: Math.max(rollup.decisions.max_seconds, seconds),
-        }
-      : rollup.decisions,
-  }));
+  return rollupTally(
+    dayOf(new Date(item.created_at)),
+    historyTtlDays,
+    [
+      ...countPath('reviews', zeroReviewStates(), move.from).map((path): [string, number] => [path, -1]),
+      ...countPath('reviews', zeroReviewStates(), move.to).map((path): [string, number] => [path, 1]),
+      ...(move.closes
+        ? [
+            ['decisions/count', 1],
+            ['decisions/total_seconds', seconds],
+          ]
+        : []),
+    ] as [string, number][],
+    move.closes ? { path: 'decisions/max_seconds', value: seconds } : undefined,
+  );
 }

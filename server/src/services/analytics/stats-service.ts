@@ -1,11 +1,12 @@
-// POST /api/v1/stats (decision row 7): the dashboard header's counters, from two point reads: the
-// usage counters (kept by the batches that write records, usage-counters.ts) and the resource
-// counters (kept by the source group and template stores). Nothing is counted at read time.
+// POST /api/v1/stats (decision row 7): the dashboard header's counters, from point reads: the usage
+// of the months history still keeps (kept by the batches that write records, usage-counters.ts; four
+// with the default retention) and the resource counters (kept by the source group and template
+// stores). Nothing is counted at read time.
 import type { components } from '../../generated/openapi.js';
 import type { HistoryStore } from '../../store/history-store.js';
 import type { ResourceCounters } from '../../store/resource-counters.js';
 import type { Caller } from '../call-context.js';
-import { type UsageCounters, usageCountersId, usageFigures } from './usage-counters.js';
+import { type UsageMonth, usageFigures, usageMonthId, usageMonths } from './usage-counters.js';
 
 export class StatsService {
   constructor(
@@ -16,12 +17,16 @@ export class StatsService {
 
   async stats(ctx: Caller): Promise<components['schemas']['Stats']> {
     const { customerId } = ctx.tenant;
-    const [usage, resources] = await Promise.all([
-      this.history.tally<UsageCounters>(customerId, usageCountersId),
+    const now = ctx.clock.now();
+    const [months, resources] = await Promise.all([
+      Promise.all(usageMonths(now, this.historyTtlDays).map((month) => this.history.tally<UsageMonth>(customerId, usageMonthId(month)))),
       this.resources.read(customerId),
     ]);
-    const now = ctx.clock.now();
-    const figures = usageFigures(usage, now, this.historyTtlDays);
+    const figures = usageFigures(
+      months.filter((month) => month !== null),
+      now,
+      this.historyTtlDays,
+    );
     return {
       customer_id: customerId,
       generated_at: now.toISOString(),

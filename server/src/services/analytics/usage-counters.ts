@@ -1,70 +1,82 @@
-// The tenant's usage counters for POST /api/v1/stats (decision row 7): one document read with one
-// point read, kept in step by the batch that writes each record. It holds a small count per day
-// (validations, issues, modes, review states) for the days history still retains, so `total` and the
-// review counts follow HISTORY_TTL_DAYS to the day without anything having to notice an expiry, and
-// `this_month` sums the days of the current month.
+// The tenant's usage counters for POST /api/v1/stats (decision rows 7 and S36): one small document per
+// UTC month (`usage_<YYYY-MM>` in the tenant's partition of `history`) holding, per day of the month,
+// the validations, those with issues, the modes and the review states. A record's batch adds to it
+// with Cosmos DB `incr` patches, which need no ETag, so concurrent validations of a tenant never
+// wait for each other nor lose a count. Every count is a map from the day of the month to a number,
+// and each map exists from the document's creation: `incr` then creates the day's key itself.
+// `total` and the review counts follow HISTORY_TTL_DAYS to the day; `this_month` sums the current
+// month. A month document expires a while after history no longer keeps any record it counts.
+import type { PatchOperation } from '@azure/cosmos';
 import type { components } from '../../generated/openapi.js';
 import { addDays, dayOf } from '../../lib/day-range.js';
-import type { HistoryItem, TallyChange } from '../../store/history-store.js';
-import { addCounts, bump, type ModeCounts, type ReviewStateCounts, zeroModes, zeroReviewStates } from './counts.js';
+import { daysToSeconds } from '../../store/containers.js';
+import type { HistoryItem, Tally } from '../../store/history-store.js';
+import { type ModeCounts, type ReviewStateCounts, zeroModes, zeroReviewStates } from './counts.js';
 
 type ReviewState = components['schemas']['ReviewState'];
 
-export interface DayUsage {
-  validations: number;
-  with_issues: number;
-  by_mode: ModeCounts;
-  reviews: ReviewStateCounts;
+/** Counts by day of the month (`"01"`…`"31"`). */
+type ByDay = Record<string, number>;
+
+export interface UsageMonth {
+  month: string;
+  validations: ByDay;
+  with_issues: ByDay;
+  by_mode: Record<keyof ModeCounts, ByDay>;
+  reviews: Record<keyof ReviewStateCounts, ByDay>;
 }
 
-export interface UsageCounters {
-  /** By UTC day of the validations; days older than the window are dropped at each write. */
-  days: Record<string, DayUsage>;
+export const usageMonthId = (month: string) => `usage_${month}`;
+
+const byDayOf = <T extends object>(zero: T) => Object.fromEntries(Object.keys(zero).map((key) => [key, {}])) as Record<keyof T, ByDay>;
+
+function emptyMonth(month: string): UsageMonth {
+  return { month, validations: {}, with_issues: {}, by_mode: byDayOf(zeroModes()), reviews: byDayOf(zeroReviewStates()) };
 }
 
-export const usageCountersId = 'usage_counters';
-
-const emptyDay = (): DayUsage => ({ validations: 0, with_issues: 0, by_mode: zeroModes(), reviews: zeroReviewStates() });
-
-/** Days kept: the history retention, and at least a month for `this_month`, plus the day in progress. */
-const keptDays = (historyTtlDays: number) => Math.max(historyTtlDays, 31) + 1;
-
-function countersChange(now: Date, historyTtlDays: number, change: (days: Record<string, DayUsage>) => void): TallyChange<UsageCounters> {
-  const oldest = addDays(dayOf(now), -keptDays(historyTtlDays));
+/** The month's tally: `counts` are paths under the month document (without the day) and what to add. */
+function usageTally(createdAt: Date, historyTtlDays: number, counts: [path: string, by: number][]): Tally {
+  const day = dayOf(createdAt);
+  const month = day.slice(0, 7);
   return {
-    id: usageCountersId,
-    record: 'usage_counters',
-    empty: () => ({ days: {} }),
-    change: (counters) => {
-      const days = Object.fromEntries(Object.entries(counters.days).filter(([day]) => day >= oldest));
-      change(days);
-      return { days };
-    },
+    id: usageMonthId(month),
+    record: 'usage_month',
+    empty: () => emptyMonth(month),
+    // The last record of the month is kept HISTORY_TTL_DAYS; a month later nothing it counts is shown.
+    ttl: daysToSeconds(historyTtlDays + 62),
+    increments: counts
+      .filter(([, by]) => by !== 0)
+      .map(([path, by]): PatchOperation => ({ op: 'incr', path: `/${path}/${day.slice(8)}`, value: by })),
   };
 }
 
+/** A state that is counted (`not_required` is not), as a path under `reviews`. */
+const reviewPath = (state: ReviewState) => (Object.hasOwn(zeroReviewStates(), state) ? [`reviews/${state}`] : []);
+
 /** What a new record adds. */
-export function validationCounters(item: HistoryItem, historyTtlDays: number): TallyChange<UsageCounters> {
-  const createdAt = new Date(item.created_at);
-  return countersChange(createdAt, historyTtlDays, (days) => {
-    const key = dayOf(createdAt);
-    const day = days[key] ?? emptyDay();
-    days[key] = {
-      validations: day.validations + 1,
-      with_issues: day.with_issues + (item.issue_count > 0 ? 1 : 0),
-      by_mode: bump(day.by_mode, item.mode),
-      reviews: bump(day.reviews, item.review.state),
-    };
-  });
+export function validationUsage(item: HistoryItem, historyTtlDays: number): Tally {
+  return usageTally(new Date(item.created_at), historyTtlDays, [
+    ['validations', 1],
+    ['with_issues', item.issue_count > 0 ? 1 : 0],
+    [`by_mode/${item.mode}`, 1],
+    ...reviewPath(item.review.state).map((path): [string, number] => [path, 1]),
+  ]);
 }
 
-/** A review moving `item` from one state to another; a day already dropped is not counted again. */
-export function reviewCounters(item: HistoryItem, move: { from: ReviewState; to: ReviewState; at: Date }, historyTtlDays: number) {
-  return countersChange(move.at, historyTtlDays, (days) => {
-    const key = dayOf(new Date(item.created_at));
-    const day = days[key];
-    if (day) days[key] = { ...day, reviews: bump(bump(day.reviews, move.from, -1), move.to) };
-  });
+/** A review moving `item` from one state to another, counted on the day the validation was made. */
+export function reviewUsage(item: HistoryItem, move: { from: ReviewState; to: ReviewState }, historyTtlDays: number): Tally {
+  return usageTally(new Date(item.created_at), historyTtlDays, [
+    ...reviewPath(move.from).map((path): [string, number] => [path, -1]),
+    ...reviewPath(move.to).map((path): [string, number] => [path, 1]),
+  ]);
+}
+
+/** The months whose documents `usageFigures` needs at `now`: the current one and those history still keeps days of. */
+export function usageMonths(now: Date, historyTtlDays: number): string[] {
+  const months = new Set<string>();
+  for (let day = addDays(dayOf(now), -historyTtlDays); day <= dayOf(now); day = addDays(day, 28)) months.add(day.slice(0, 7));
+  months.add(dayOf(now).slice(0, 7));
+  return [...months].sort();
 }
 
 export interface UsageFigures {
@@ -75,18 +87,24 @@ export interface UsageFigures {
   reviews: ReviewStateCounts;
 }
 
-/** The figures at `now`: a day counts while history keeps records made on it. */
-export function usageFigures(counters: UsageCounters | null, now: Date, historyTtlDays: number): UsageFigures {
-  const month = dayOf(now).slice(0, 7);
-  const retainedFrom = dayOf(new Date(now.getTime() - historyTtlDays * 24 * 60 * 60 * 1000));
+/** The figures at `now` from the month documents there are: a day counts while history keeps records made on it. */
+export function usageFigures(months: UsageMonth[], now: Date, historyTtlDays: number): UsageFigures {
+  const thisMonth = dayOf(now).slice(0, 7);
+  const retainedFrom = dayOf(new Date(now.getTime() - daysToSeconds(historyTtlDays) * 1000));
   const figures: UsageFigures = { thisMonth: 0, total: 0, withIssues: 0, byMode: zeroModes(), reviews: zeroReviewStates() };
-  for (const [day, usage] of Object.entries(counters?.days ?? {})) {
-    if (day.startsWith(month)) figures.thisMonth += usage.validations;
-    if (day < retainedFrom) continue;
-    figures.total += usage.validations;
-    figures.withIssues += usage.with_issues;
-    figures.byMode = addCounts(figures.byMode, usage.by_mode);
-    figures.reviews = addCounts(figures.reviews, usage.reviews);
+  const retained = (month: string, counts: ByDay | undefined) =>
+    Object.entries(counts ?? {})
+      .filter(([day]) => `${month}-${day}` >= retainedFrom)
+      .reduce((sum, [, count]) => sum + count, 0);
+  for (const usage of months) {
+    if (usage.month === thisMonth) figures.thisMonth += Object.values(usage.validations).reduce((sum, count) => sum + count, 0);
+    figures.total += retained(usage.month, usage.validations);
+    figures.withIssues += retained(usage.month, usage.with_issues);
+    for (const mode of Object.keys(figures.byMode) as (keyof ModeCounts)[])
+      figures.byMode[mode] += retained(usage.month, usage.by_mode[mode]);
+    for (const state of Object.keys(figures.reviews) as (keyof ReviewStateCounts)[]) {
+      figures.reviews[state] += retained(usage.month, usage.reviews[state]);
+    }
   }
   return figures;
 }

@@ -1,17 +1,17 @@
 // POST /api/v1/history/{id}/review (section 3, decision rows 20-23): applies a review action along
 // the state machine (review-transitions.ts). The record's new state, its review entry and the audit
 // event are written together: the new version of the record carries the event in its outbox and is
-// written in the batch that moves the usage counters and the day's rollup, led by the counters' ETag
-// (store/history-store.ts). Of two reviewers acting at once, one batch wins; the other reads the
-// record again, finds its state changed and gets 409. The outbox is then appended to the audit
-// trail (or by recovery).
+// written, guarded by the ETag it was read with, in the batch that moves the month's usage and the
+// day's rollup (store/history-store.ts). Of two reviewers acting at once, one batch wins; the other
+// reads the record again, finds its state changed and gets 409. The outbox is then appended to the
+// audit trail (or by recovery).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import type { components } from '../../generated/openapi.js';
 import type { HistoryItem, HistoryStore } from '../../store/history-store.js';
 import type { SourceGroupStore } from '../../store/source-group-store.js';
 import { reviewRollup } from '../analytics/daily-rollup.js';
-import { reviewCounters, usageCountersId } from '../analytics/usage-counters.js';
+import { reviewUsage } from '../analytics/usage-counters.js';
 import { type AuditEntry, actorOf, kindRecords } from '../audit/audit-trail.js';
 import type { Caller } from '../call-context.js';
 import { publicRecord } from '../history/public-record.js';
@@ -32,7 +32,7 @@ export interface ReviewServiceDependencies {
   historyTtlDays: number;
 }
 
-/** Attempts of one review while other writes (validations counting, other reviews) win the race for the batch. */
+/** Attempts of one review while other reviews of the record win the race for it. */
 const writeAttempts = 30;
 
 /** The facts a review request may carry, whatever its action. */
@@ -46,26 +46,22 @@ export class ReviewService {
     const visibility = await visibilityOf(ctx.principal, this.deps.groups);
     const at = ctx.clock.now();
     for (let attempt = 0; attempt < writeAttempts; attempt += 1) {
-      let next: HistoryItem | undefined;
-      // The record is read after the usage counters that lead the batch: if another review or
-      // validation commits in between, this one writes nothing and reads again.
-      const written = await this.deps.history.commit(customerId, usageCountersId, async () => {
-        const item = await this.deps.history.get(customerId, ctx.path.id);
-        // Expired (ttl removal is not immediate), unknown, another tenant's or not visible: all the same 404.
-        if (!item || item.expires_at <= at.toISOString() || !canSee(visibility, item)) {
-          throw new NotFoundError('not_found', 'No validation with this id.');
-        }
-        const transition = transitionFor(item.review.state, request.action);
-        if (!transition) throw refused(item.review.state, request.action);
-        next = reviewed(item, transition, factsOf(transition, request), actorOf(ctx.principal), at);
-        const move = { from: transition.from, to: transition.to, at, closes: transition.closes };
-        return {
-          write: { replace: next },
-          tallies: [reviewCounters(item, move, this.deps.historyTtlDays), reviewRollup(item, move, this.deps.historyTtlDays)],
-        };
-      });
-      if (!written || !next) {
-        // Another write came first: back off with jitter, then read and decide again.
+      const stored = await this.deps.history.read(customerId, ctx.path.id);
+      // Expired (ttl removal is not immediate), unknown, another tenant's or not visible: all the same 404.
+      if (!stored || stored.item.expires_at <= at.toISOString() || !canSee(visibility, stored.item)) {
+        throw new NotFoundError('not_found', 'No validation with this id.');
+      }
+      const { item } = stored;
+      const transition = transitionFor(item.review.state, request.action);
+      if (!transition) throw refused(item.review.state, request.action);
+      const next = reviewed(item, transition, factsOf(transition, request), actorOf(ctx.principal), at);
+      const move = { from: transition.from, to: transition.to, at, closes: transition.closes };
+      const written = await this.deps.history.update(stored, next, [
+        reviewUsage(item, move, this.deps.historyTtlDays),
+        reviewRollup(item, move, this.deps.historyTtlDays),
+      ]);
+      if (!written) {
+        // Another review came first: back off with jitter, then read and decide again.
         await sleep(Math.random() * Math.min(100, 2 ** attempt));
         continue;
       }

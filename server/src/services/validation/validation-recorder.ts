@@ -9,7 +9,7 @@ import { daysToSeconds } from '../../store/containers.js';
 import type { HistoryItem, HistoryStore } from '../../store/history-store.js';
 import type { Tenant } from '../../tenants/tenant.js';
 import { validationRollup } from '../analytics/daily-rollup.js';
-import { validationCounters } from '../analytics/usage-counters.js';
+import { validationUsage } from '../analytics/usage-counters.js';
 import { type AuditEntry, type AuditTrail, systemActor } from '../audit/audit-trail.js';
 import { publicRecord } from '../history/public-record.js';
 import { AuditOutbox } from './audit-outbox.js';
@@ -65,7 +65,7 @@ export class ValidationRecorder {
   async record(tenant: Tenant, validation: CompletedValidation, log: Logger): Promise<ValidationRecord> {
     const item = this.historyItem(tenant, validation);
     const { etag } = await this.history.create(item, [
-      validationCounters(item, this.historyTtlDays),
+      validationUsage(item, this.historyTtlDays),
       validationRollup(item, this.historyTtlDays),
     ]);
     try {
