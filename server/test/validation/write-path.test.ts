@@ -1,5 +1,6 @@
-// The write path of a validation against the store: point operations only, a fixed number of them,
-// whatever the container holds. Requests are counted at the emulator the server talks to.
+// The hot paths against the store: a validation writes with point operations only, a fixed number
+// of them, whatever the container holds, and lists stay in the tenant's partition. Requests are
+// counted at the emulator the server talks to.
 import assert from 'node:assert/strict';
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -94,6 +95,22 @@ describe('the write path of POST /api/v1/validate', () => {
         'POST audit/docs batch', // the events and the new head
         'PATCH history/docs/{id}', // the record's outbox, emptied
       ],
+    );
+  });
+
+  it('reads history, the audit trail and users with single-partition queries only', async () => {
+    const admin = await server.login('acme', 'admin');
+    const requests = await storeRequestsOf(async () => {
+      for (const path of ['/api/v1/history', '/api/v1/audit', '/api/v1/saas/users', '/api/v1/sources', '/api/v1/analytics']) {
+        const reply = await server.call(path, {}, { token: admin });
+        assert.equal(reply.status, 200, `${path}: ${reply.text}`);
+      }
+    });
+    assert.ok(requests.some((r) => r.query));
+    assert.deepEqual(
+      requests.filter((r) => r.crossPartition).map((r) => r.path),
+      [],
+      "a list must stay in the tenant's partition",
     );
   });
 });

@@ -1,0 +1,35 @@
+# The reference server as a container image (docs/deploy.md). Two stages: the build compiles the
+# TypeScript with every dependency; the runtime holds the compiled JavaScript, the contract and the
+# server's production dependencies only (the embedded emulators are development dependencies: the
+# image needs a Cosmos DB account and a storage account). test/deploy/image-steps.test.ts performs
+# the same steps outside a container, so that this recipe cannot rot unnoticed.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY sdk/package.json sdk/
+COPY mock/package.json mock/
+COPY server/package.json server/
+RUN npm ci --ignore-scripts
+COPY tsconfig.base.json openapi.yaml ./
+COPY server/ server/
+RUN npm run build -w @groundcheck/server
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8080
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY sdk/package.json sdk/
+COPY mock/package.json mock/
+COPY server/package.json server/
+RUN npm ci --omit=dev --ignore-scripts --workspace @groundcheck/server && npm cache clean --force
+COPY openapi.yaml ./
+COPY server/tenant-file.schema.json server/tenants.example.yaml server/
+COPY --from=build /app/server/dist server/dist
+USER node
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=3s --start-period=20s \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "server/dist/main.js"]
