@@ -21,7 +21,8 @@ export interface Config {
   host: string;
   production: boolean;
   logLevel: string;
-  cosmos: { endpoint: string; key: string } | null;
+  /** The Cosmos DB account; `key` null signs in with the Azure identity (DefaultAzureCredential). */
+  cosmos: { endpoint: string; key: string | null } | null;
   cosmosDatabase: string;
   /** Azure Blob Storage for uploaded files; null for the embedded Azurite emulator. */
   storage: StorageAccount;
@@ -108,26 +109,19 @@ function storageAccount(env: NodeJS.ProcessEnv): StorageAccount {
     throw new ConfigError('AZURE_STORAGE_CONNECTION_STRING', 'must not be set together with AZURE_STORAGE_ACCOUNT and AZURE_STORAGE_KEY');
   }
   if (connectionString) return { connectionString };
-  if (Boolean(accountName) !== Boolean(accountKey)) {
-    throw new ConfigError(
-      accountName ? 'AZURE_STORAGE_KEY' : 'AZURE_STORAGE_ACCOUNT',
-      `must be set together with ${accountName ? 'AZURE_STORAGE_ACCOUNT' : 'AZURE_STORAGE_KEY'}`,
-    );
-  }
+  // An account without a key signs in with the Azure identity (managed identity in Azure).
+  if (accountKey && !accountName) throw new ConfigError('AZURE_STORAGE_ACCOUNT', 'must be set together with AZURE_STORAGE_KEY');
   const endpoint = env.AZURE_STORAGE_ENDPOINT || undefined;
   if (endpoint && !/^https?:\/\//.test(endpoint)) throw new ConfigError('AZURE_STORAGE_ENDPOINT', 'must be an http(s) URL');
-  return accountName && accountKey ? { accountName, accountKey, ...(endpoint ? { endpoint } : {}) } : null;
+  if (!accountName) return null;
+  return { accountName, accountKey: accountKey ?? null, ...(endpoint ? { endpoint } : {}) };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const endpoint = env.COSMOS_ENDPOINT || undefined;
   const key = env.COSMOS_KEY || undefined;
-  if (Boolean(endpoint) !== Boolean(key)) {
-    throw new ConfigError(
-      endpoint ? 'COSMOS_KEY' : 'COSMOS_ENDPOINT',
-      `must be set together with ${endpoint ? 'COSMOS_ENDPOINT' : 'COSMOS_KEY'}`,
-    );
-  }
+  // An endpoint without a key signs in with the Azure identity (managed identity in Azure).
+  if (key && !endpoint) throw new ConfigError('COSMOS_ENDPOINT', 'must be set together with COSMOS_KEY');
   if (endpoint && !/^https?:\/\//.test(endpoint)) throw new ConfigError('COSMOS_ENDPOINT', 'must be an http(s) URL');
   const jwtSecret = env.JWT_SECRET || null;
   if (jwtSecret !== null && jwtSecret.length < 32) throw new ConfigError('JWT_SECRET', 'must be at least 32 characters');
@@ -170,7 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     production: env.NODE_ENV === 'production',
     logLevel,
-    cosmos: endpoint && key ? { endpoint, key } : null,
+    cosmos: endpoint ? { endpoint, key: key ?? null } : null,
     cosmosDatabase: env.COSMOS_DATABASE || 'groundcheck',
     storage,
     storageContainer: env.AZURE_STORAGE_CONTAINER || 'groundcheck',

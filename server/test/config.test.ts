@@ -14,13 +14,11 @@ test('each bad variable is named with the reason', () => {
   const cases: [Record<string, string>, RegExp][] = [
     [{ PORT: 'eighty' }, /PORT must be a whole number/],
     [{ PORT: '70000' }, /PORT must be between 0 and 65535/],
-    [{ COSMOS_ENDPOINT: 'https://acme.documents.azure.com' }, /COSMOS_KEY must be set together with COSMOS_ENDPOINT/],
     [{ COSMOS_KEY: 'abc' }, /COSMOS_ENDPOINT must be set together with COSMOS_KEY/],
     [{ COSMOS_ENDPOINT: 'acme', COSMOS_KEY: 'abc' }, /COSMOS_ENDPOINT must be an http\(s\) URL/],
     [{ HISTORY_TTL_DAYS: '0' }, /HISTORY_TTL_DAYS must be between 1 and 3650/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
-    [{ AZURE_STORAGE_ACCOUNT: 'acme' }, /AZURE_STORAGE_KEY must be set together with AZURE_STORAGE_ACCOUNT/],
     [{ AZURE_STORAGE_KEY: 'a2V5' }, /AZURE_STORAGE_ACCOUNT must be set together with AZURE_STORAGE_KEY/],
     [{ AZURE_STORAGE_CONNECTION_STRING: 'x', AZURE_STORAGE_ACCOUNT: 'acme', AZURE_STORAGE_KEY: 'a2V5' }, /must not be set together/],
     [
@@ -58,6 +56,15 @@ test('outside the embedded emulators, the demo tenant file and a per-process sig
       (e: Error) => e instanceof ConfigError && message.test(e.message),
     );
   assert.ok(loadConfig({ ...cosmos, JWT_SECRET: secret, TENANTS_FILE: '/etc/groundcheck/tenants.yaml' }).cosmos);
+});
+
+test('an account without a key signs in with the Azure identity', () => {
+  const real = { JWT_SECRET: 'x'.repeat(40), TENANTS_FILE: '/etc/groundcheck/tenants.yaml' };
+  const config = loadConfig({ ...real, COSMOS_ENDPOINT: 'https://acme.documents.azure.com', AZURE_STORAGE_ACCOUNT: 'acme' });
+  assert.deepEqual(config.cosmos, { endpoint: 'https://acme.documents.azure.com', key: null });
+  assert.deepEqual(config.storage, { accountName: 'acme', accountKey: null });
+  // Still real accounts: the safe defaults hold.
+  assert.throws(() => loadConfig({ AZURE_STORAGE_ACCOUNT: 'acme', JWT_SECRET: 'x'.repeat(40) }), /TENANTS_FILE must be set/);
 });
 
 test('a secret is never echoed in a configuration error', () => {

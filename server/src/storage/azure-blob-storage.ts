@@ -1,22 +1,16 @@
 // The storage port on Azure Blob Storage (or Azurite, which speaks the same protocol).
 import type { Readable } from 'node:stream';
-import {
-  BlobSASPermissions,
-  type ContainerClient,
-  generateBlobSASQueryParameters,
-  RestError,
-  SASProtocol,
-  type StorageSharedKeyCredential,
-} from '@azure/storage-blob';
+import { BlobSASPermissions, type ContainerClient, RestError, SASProtocol } from '@azure/storage-blob';
 import type { ListedObject, ObjectStorage, ReadResult, StoredObjectProperties, TenantObjectStorage } from './object-storage.js';
+import type { SasSigner } from './sas-signer.js';
 import { tenantKey, tenantListPrefix, tenantPrefix } from './tenant-key.js';
 
 const defaultUploadTtlMs = 15 * 60 * 1000;
 const maxUploadTtlMs = 60 * 60 * 1000;
 
 interface AzureBlobStorageOptions {
-  /** Signs upload URLs; a SAS needs the account key. */
-  credential: StorageSharedKeyCredential;
+  /** Signs upload URLs: with the account key or a user delegation key (sas-signer.ts). */
+  sign: SasSigner;
   container: ContainerClient;
   embedded: boolean;
   onClose?: () => Promise<void>;
@@ -40,7 +34,7 @@ function propertiesOf(response: {
   };
 }
 
-export function createAzureBlobStorage({ credential, container, embedded, onClose }: AzureBlobStorageOptions): ObjectStorage {
+export function createAzureBlobStorage({ sign, container, embedded, onClose }: AzureBlobStorageOptions): ObjectStorage {
   const secureEndpoint = container.url.startsWith('https:');
 
   function forTenant(customerId: string): TenantObjectStorage {
@@ -64,7 +58,7 @@ export function createAzureBlobStorage({ credential, container, embedded, onClos
         const client = blob(key);
         // SAS times have one-second precision; report the instant the service will enforce.
         const expiresOn = new Date(Math.floor((now.getTime() + Math.min(expiresInMs, maxUploadTtlMs)) / 1000) * 1000);
-        const sas = generateBlobSASQueryParameters(
+        const sas = await sign(
           {
             containerName: container.containerName,
             blobName: client.name,
@@ -73,10 +67,10 @@ export function createAzureBlobStorage({ credential, container, embedded, onClos
             expiresOn,
             protocol: secureEndpoint ? SASProtocol.Https : SASProtocol.HttpsAndHttp,
           },
-          credential,
+          now,
         );
         return {
-          upload_url: `${client.url}?${sas.toString()}`,
+          upload_url: `${client.url}?${sas}`,
           method: 'PUT',
           headers: { 'x-ms-blob-type': 'BlockBlob', 'content-type': contentType },
           expires_at: expiresOn.toISOString(),

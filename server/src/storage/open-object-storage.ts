@@ -1,14 +1,19 @@
 // Opens object storage: the configured Azure account, or an in-process Azurite when none is.
+import { DefaultAzureCredential } from '@azure/identity';
 import { BlobServiceClient, StorageSharedKeyCredential } from '@azure/storage-blob';
 import type { Logger } from '../logger.js';
 import { createAzureBlobStorage } from './azure-blob-storage.js';
 import { azuriteAccount, type EmbeddedAzurite, startEmbeddedAzurite } from './embedded-azurite.js';
 import type { ObjectStorage } from './object-storage.js';
+import { accountKeySigner, type SasSigner, userDelegationSigner } from './sas-signer.js';
 
-/** AZURE_STORAGE_CONNECTION_STRING, or an account name and key, or nothing for the embedded emulator. */
+/**
+ * AZURE_STORAGE_CONNECTION_STRING, or an account name with its key (null: the Azure identity signs
+ * in, and upload URLs are user-delegation SAS), or nothing for the embedded emulator.
+ */
 export type StorageAccount =
   | { connectionString: string }
-  | { accountName: string; accountKey: string /** Default `https://<account>.blob.core.windows.net`. */; endpoint?: string }
+  | { accountName: string; accountKey: string | null /** Default `https://<account>.blob.core.windows.net`. */; endpoint?: string }
   | null;
 
 export interface OpenObjectStorageOptions {
@@ -29,12 +34,21 @@ export async function openObjectStorage({ account, container, log }: OpenObjectS
     throw new StorageConfigError(`Container name "${container}" must be 3-63 lower-case letters, digits and single hyphens.`);
   }
   let serviceClient: BlobServiceClient;
-  let credential: StorageSharedKeyCredential;
+  let sign: SasSigner;
   let emulator: EmbeddedAzurite | null = null;
   if (account === null) {
-    emulator = await startEmbeddedAzurite();
-    credential = new StorageSharedKeyCredential(azuriteAccount.name, azuriteAccount.key);
+    try {
+      emulator = await startEmbeddedAzurite();
+    } catch (error) {
+      // A production install (the container image) leaves out the emulators, which are development dependencies.
+      if ((error as { code?: string }).code !== 'MODULE_NOT_FOUND') throw error;
+      throw new StorageConfigError(
+        'No storage account is configured and the embedded Azurite emulator is not installed (a development dependency): set AZURE_STORAGE_CONNECTION_STRING or AZURE_STORAGE_ACCOUNT',
+      );
+    }
+    const credential = new StorageSharedKeyCredential(azuriteAccount.name, azuriteAccount.key);
     serviceClient = new BlobServiceClient(emulator.endpoint, credential);
+    sign = accountKeySigner(credential);
     log.warn(
       { storage: 'embedded', endpoint: emulator.endpoint },
       'AZURE_STORAGE_CONNECTION_STRING is not set: using the embedded in-memory Azurite blob emulator. ALL UPLOADED FILES ARE HELD IN MEMORY AND LOST ON EXIT.',
@@ -45,10 +59,19 @@ export async function openObjectStorage({ account, container, log }: OpenObjectS
       // Upload URLs are account-key SAS; a connection string holding only a SAS cannot sign them.
       throw new StorageConfigError('AZURE_STORAGE_CONNECTION_STRING must contain AccountName and AccountKey.');
     }
-    credential = serviceClient.credential;
+    sign = accountKeySigner(serviceClient.credential);
   } else {
-    credential = new StorageSharedKeyCredential(account.accountName, account.accountKey);
-    serviceClient = new BlobServiceClient(account.endpoint ?? `https://${account.accountName}.blob.core.windows.net`, credential);
+    const endpoint = account.endpoint ?? `https://${account.accountName}.blob.core.windows.net`;
+    if (account.accountKey) {
+      const credential = new StorageSharedKeyCredential(account.accountName, account.accountKey);
+      serviceClient = new BlobServiceClient(endpoint, credential);
+      sign = accountKeySigner(credential);
+    } else {
+      // Managed identity in Azure, developer credentials locally; the identity needs the
+      // Storage Blob Data Contributor role, which also lets it ask for user delegation keys.
+      serviceClient = new BlobServiceClient(endpoint, new DefaultAzureCredential());
+      sign = userDelegationSigner(serviceClient, account.accountName);
+    }
   }
   const containerClient = serviceClient.getContainerClient(container);
   try {
@@ -72,7 +95,7 @@ export async function openObjectStorage({ account, container, log }: OpenObjectS
     throw error;
   }
   return createAzureBlobStorage({
-    credential,
+    sign,
     container: containerClient,
     embedded: emulator !== null,
     ...(emulator && { onClose: emulator.close }),

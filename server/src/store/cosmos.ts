@@ -1,6 +1,7 @@
 // Opens the Cosmos DB database: the configured account, or an in-process emulator when none is.
 import type { AddressInfo } from 'node:net';
 import { type Container, CosmosClient, type Database } from '@azure/cosmos';
+import { DefaultAzureCredential } from '@azure/identity';
 import type { Logger } from '../logger.js';
 import { type ContainerName, containerDefinitions } from './containers.js';
 import { createEmbeddedCosmos } from './embedded-cosmos.js';
@@ -21,7 +22,8 @@ export interface CosmosStore {
 }
 
 interface Options {
-  cosmos: { endpoint: string; key: string } | null;
+  /** `key` null signs in with the Azure identity (DefaultAzureCredential). */
+  cosmos: { endpoint: string; key: string | null } | null;
   databaseId: string;
   log: Logger;
 }
@@ -29,11 +31,19 @@ interface Options {
 export async function openCosmos({ cosmos, databaseId, log }: Options): Promise<CosmosStore> {
   let emulator: ReturnType<typeof createEmbeddedCosmos> | null = null;
   let endpoint: string;
-  let key: string;
+  let key: string | null;
   if (cosmos) {
     ({ endpoint, key } = cosmos);
   } else {
-    emulator = createEmbeddedCosmos();
+    try {
+      emulator = createEmbeddedCosmos();
+    } catch (error) {
+      // A production install (the container image) leaves out the emulators, which are development dependencies.
+      if ((error as { code?: string }).code !== 'MODULE_NOT_FOUND') throw error;
+      throw new CosmosUnavailableError(
+        'COSMOS_ENDPOINT is not set and the embedded Cosmos DB emulator is not installed (a development dependency): set COSMOS_ENDPOINT',
+      );
+    }
     await new Promise<void>((resolve) => emulator!.listen(0, '127.0.0.1', resolve));
     endpoint = `http://127.0.0.1:${(emulator.address() as AddressInfo).port}`;
     key = Buffer.from('embedded-emulator').toString('base64');
@@ -42,7 +52,13 @@ export async function openCosmos({ cosmos, databaseId, log }: Options): Promise<
       'COSMOS_ENDPOINT is not set: using the embedded in-memory Cosmos DB emulator. ALL DATA IS HELD IN MEMORY AND LOST ON EXIT.',
     );
   }
-  const client = new CosmosClient({ endpoint, key, connectionPolicy: { enableEndpointDiscovery: false } });
+  // Without a key: managed identity in Azure, developer credentials locally (DefaultAzureCredential);
+  // the identity needs a Cosmos DB data-plane role on the account (docs/deploy.md).
+  const client = new CosmosClient({
+    endpoint,
+    ...(key ? { key } : { aadCredentials: new DefaultAzureCredential() }),
+    connectionPolicy: { enableEndpointDiscovery: false },
+  });
   let database: Database;
   const containers = new Map<ContainerName, Container>();
   try {
