@@ -4,6 +4,7 @@ import { createLogger } from './logger.js';
 import { type RunningServer, startServer } from './server.js';
 import { StorageConfigError } from './storage/index.js';
 import { CosmosUnavailableError } from './store/cosmos.js';
+import { startTelemetry } from './telemetry/telemetry.js';
 import { TenantFileError } from './tenants/tenant-file.js';
 
 async function main() {
@@ -18,6 +19,10 @@ async function main() {
     throw error;
   }
   const log = createLogger(config.logLevel);
+  // Before the server is built: its instruments and the Azure SDKs look the providers up.
+  const telemetry = startTelemetry();
+  if (telemetry.traces || telemetry.metrics)
+    log.info({ traces: telemetry.traces, metrics: telemetry.metrics }, 'OpenTelemetry export is on');
   let server: RunningServer;
   try {
     server = await startServer(config, log);
@@ -35,10 +40,13 @@ async function main() {
     );
     // The drain, then at most 10 s for the requests in flight.
     const forced = setTimeout(() => process.exit(1), config.shutdownDrainMs + 10_000).unref();
-    server.stop(config.shutdownDrainMs).then(() => {
-      clearTimeout(forced);
-      process.exit(0);
-    });
+    server
+      .stop(config.shutdownDrainMs)
+      .then(() => telemetry.shutdown())
+      .then(() => {
+        clearTimeout(forced);
+        process.exit(0);
+      });
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

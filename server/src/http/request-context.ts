@@ -1,8 +1,11 @@
-// Gives every request an id (echoed in X-Request-Id and in every log line) and logs its outcome.
+// Gives every request an id (echoed in X-Request-Id and in every log line), a server span (its
+// parent from an incoming `traceparent`), and logs and measures its outcome.
+import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { RequestHandler } from 'express';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import type { Logger } from '../logger.js';
+import { instruments, tracer } from '../telemetry/instruments.js';
 
 const acceptableId = /^[A-Za-z0-9._:-]{8,128}$/;
 /** Operations a platform calls every few seconds: their successes would drown the log, so they are logged at debug. */
@@ -15,8 +18,27 @@ export function requestContext(log: Logger, clock: Clock): RequestHandler {
     const started = process.hrtime.bigint();
     req.ctx = { requestId, log: log.child({ request_id: requestId }), clock };
     res.setHeader('X-Request-Id', requestId);
+    const parent = propagation.extract(context.active(), req.headers);
+    const span = tracer().startSpan(req.method, { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method } }, parent);
     res.on('finish', () => {
-      const probe = probes.has(req.ctx.operation?.operationId ?? '') && res.statusCode < 400;
+      const operation = req.ctx.operation;
+      // Named after the route template, never the concrete path (ids stay out of span names).
+      const route = operation?.pathTemplate;
+      if (route) span.updateName(`${req.method} ${route}`);
+      span.setAttributes({
+        'http.response.status_code': res.statusCode,
+        ...(route ? { 'http.route': route, 'groundcheck.operation': operation.operationId } : {}),
+        ...(req.ctx.principal ? { 'groundcheck.customer_id': req.ctx.principal.tenant.customerId } : {}),
+        'groundcheck.request_id': requestId,
+      });
+      if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+      instruments().httpDuration.record(Number(process.hrtime.bigint() - started) / 1e9, {
+        'http.request.method': req.method,
+        'http.response.status_code': res.statusCode,
+        ...(route ? { 'http.route': route } : {}),
+      });
+      const probe = probes.has(operation?.operationId ?? '') && res.statusCode < 400;
       req.ctx.log[probe ? 'debug' : 'info'](
         {
           method: req.method,
@@ -29,6 +51,10 @@ export function requestContext(log: Logger, clock: Clock): RequestHandler {
         'request completed',
       );
     });
-    next();
+    // Everything the request does runs in its span's context, events of its streams included.
+    const active = trace.setSpan(parent, span);
+    context.bind(active, req);
+    context.bind(active, res);
+    context.with(active, next);
   };
 }

@@ -1,12 +1,15 @@
 // The one HTTP client for every outbound request: URL sources, API-backed endpoints, webhooks, JWKS.
 // Each connection is made to an address that was checked in the same lookup that produced it, so a
 // DNS answer that changes between a check and the connect (rebinding) cannot reach a refused address.
+
 import { promises as dns, type LookupAddress } from 'node:dns';
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { tracer } from '../telemetry/instruments.js';
 import { type Allowlist, checkAddress, parseAllowlist } from './address-policy.js';
 import { OutboundRefusal, type OutboundRefusalReason } from './outbound-refusal.js';
 
@@ -225,7 +228,34 @@ export function createOutboundClient(options: OutboundClientOptions = {}): Outbo
     return new OutboundRefusal(reason, url.href, `The request failed (${code || (error as Error).message}).`);
   }
 
-  async function request(target: string | URL, requestOptions: OutboundRequestOptions = {}): Promise<OutboundResponse> {
+  /** One request as a client span: the host and status, never the path's query or the headers. */
+  function request(target: string | URL, requestOptions: OutboundRequestOptions = {}): Promise<OutboundResponse> {
+    const method = (requestOptions.method ?? 'GET').toUpperCase();
+    return tracer().startActiveSpan(method, { kind: SpanKind.CLIENT, attributes: { 'http.request.method': method } }, async (span) => {
+      try {
+        const url = new URL(target);
+        span.setAttributes({ 'server.address': url.hostname, 'url.scheme': url.protocol.replace(':', '') });
+      } catch {
+        // An invalid URL is refused below and recorded as the span's error.
+      }
+      try {
+        const response = await exchange(target, requestOptions);
+        span.setAttribute('http.response.status_code', response.status);
+        return response;
+      } catch (error) {
+        const reason = error instanceof OutboundRefusal ? error.reason : 'error';
+        span.setAttribute('error.type', reason);
+        if (error instanceof OutboundRefusal && error.status) span.setAttribute('http.response.status_code', error.status);
+        span.setStatus({ code: SpanStatusCode.ERROR });
+        throw error;
+      } finally {
+        span.end();
+      }
+    });
+  }
+
+  /** The request with its redirects, within the limits. */
+  async function exchange(target: string | URL, requestOptions: OutboundRequestOptions): Promise<OutboundResponse> {
     let url: URL;
     try {
       url = new URL(target);

@@ -1,9 +1,10 @@
 // Opens the Cosmos DB database: the configured account, or an in-process emulator when none is.
 import type { AddressInfo } from 'node:net';
-import { type Container, CosmosClient, type Database } from '@azure/cosmos';
+import { type Container, CosmosClient, type CosmosClientOptions, type Database } from '@azure/cosmos';
 import { DefaultAzureCredential } from '@azure/identity';
 import type { Logger } from '../logger.js';
 import { type ContainerName, containerDefinitions } from './containers.js';
+import { cosmosSpans } from './cosmos-spans.js';
 import { createEmbeddedCosmos } from './embedded-cosmos.js';
 
 /** The configured Cosmos DB account cannot be reached or refuses the database at start. */
@@ -58,6 +59,8 @@ export async function openCosmos({ cosmos, databaseId, log }: Options): Promise<
     endpoint,
     ...(key ? { key } : { aadCredentials: new DefaultAzureCredential() }),
     connectionPolicy: { enableEndpointDiscovery: false },
+    // `plugins` is public in the SDK's exports but left out of the options' type (marked hidden).
+    ...({ plugins: [cosmosSpans] } as Pick<CosmosClientOptions, never>),
   });
   let database: Database;
   const containers = new Map<ContainerName, Container>();

@@ -2,10 +2,12 @@
 // a validation against a large source does not delay other requests. A task whose caller goes away
 // (its signal aborts) is stopped: a queued one never starts, a running one's thread is replaced.
 import { availableParallelism } from 'node:os';
+import { SpanStatusCode } from '@opentelemetry/api';
 import { Piscina } from 'piscina';
 import type { EngineRequest, EngineValidation, FixResult, GenerateResult } from '../../engine/index.js';
 import { deterministicEngine } from '../../engine/index.js';
 import type { components } from '../../generated/openapi.js';
+import { instruments, observeEngineQueue, tracer } from '../../telemetry/instruments.js';
 
 type Mode = components['schemas']['Mode'];
 
@@ -29,10 +31,23 @@ export class EnginePool {
 
   constructor(threads = Math.max(1, availableParallelism())) {
     this.pool = new Piscina({ filename: workerFile.href, minThreads: 1, maxThreads: threads, idleTimeout: 60_000 });
+    observeEngineQueue(() => this.pool.queueSize);
   }
 
+  /** Runs the engine on a worker thread, as a span of the request, and measures it (queue wait included). */
   run<M extends Mode>(mode: M, request: EngineRequest, signal?: AbortSignal): Promise<EngineResults[M]> {
-    return this.pool.run({ mode, request } satisfies EngineTask, { signal });
+    return tracer().startActiveSpan(`engine ${mode}`, async (span) => {
+      const started = performance.now();
+      try {
+        return await this.pool.run({ mode, request } satisfies EngineTask, { signal });
+      } catch (error) {
+        span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).name });
+        throw error;
+      } finally {
+        span.end();
+        instruments().engineDuration.record((performance.now() - started) / 1000, { 'groundcheck.mode': mode });
+      }
+    });
   }
 
   close(): Promise<void> {

@@ -7,6 +7,7 @@ import type { components } from '../../generated/openapi.js';
 import type { Logger } from '../../logger.js';
 import { daysToSeconds } from '../../store/containers.js';
 import type { HistoryItem, HistoryStore } from '../../store/history-store.js';
+import { instruments } from '../../telemetry/instruments.js';
 import type { Tenant } from '../../tenants/tenant.js';
 import { validationRollup } from '../analytics/daily-rollup.js';
 import { validationUsage } from '../analytics/usage-counters.js';
@@ -78,6 +79,11 @@ export class ValidationRecorder {
         'audit events of a validation not yet written; recovery will complete them',
       );
     }
+    instruments().validations.add(1, {
+      'groundcheck.mode': item.mode,
+      'groundcheck.confidence_level': item.confidence_level,
+      'groundcheck.outcome': item.issue_count > 0 ? 'issues' : 'no_issues',
+    });
     return publicRecord(item);
   }
 

@@ -6,6 +6,7 @@ import type { components } from '../../generated/openapi.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
 import { createOutboundClient, OutboundRefusal } from '../../outbound/index.js';
+import { instruments } from '../../telemetry/instruments.js';
 import type { Tenant } from '../../tenants/tenant.js';
 import { signWebhook } from './signature.js';
 
@@ -67,9 +68,11 @@ export class WebhookDelivery {
     try {
       const response = await client.request(url!, { method: 'POST', headers, body, redirect: 'manual' });
       this.log.info({ ...ids, status: response.status }, 'webhook delivered');
+      instruments().webhookDeliveries.add(1, { 'groundcheck.outcome': 'delivered' });
     } catch (error) {
       // Never the token or the URL's query: only what identifies the event and why it failed.
       const reason = error instanceof OutboundRefusal ? error.reason : 'error';
+      instruments().webhookDeliveries.add(1, { 'groundcheck.outcome': reason });
       const status = error instanceof OutboundRefusal ? error.status : undefined;
       this.log.warn({ ...ids, reason, ...(status ? { status } : {}) }, 'webhook delivery failed; it is not retried');
     }
