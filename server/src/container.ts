@@ -38,9 +38,10 @@ import { ReviewService } from './services/review/review-service.js';
 import { BillingPortalService } from './services/saas/billing-portal.js';
 import { type StripeEndpoint, stripeBillingProvider } from './services/saas/stripe-billing.js';
 import { UserManagement } from './services/saas/user-management.js';
-import { ExtractionCache } from './services/sources/extraction-cache.js';
+import { ExtractionCache, type Extractor } from './services/sources/extraction-cache.js';
 import { groupRetrieval } from './services/sources/group-retrieval.js';
 import { SourceGroupService } from './services/sources/source-groups.js';
+import { extractText } from './services/sources/text-extraction.js';
 import { TemplateService } from './services/templates/template-service.js';
 import { EnginePool } from './services/validation/engine-pool.js';
 import { OutboxRecovery } from './services/validation/outbox-recovery.js';
@@ -135,11 +136,18 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
   const engine = new EnginePool();
   const readiness = new ReadinessService({ cosmos: () => cosmos.ping(), storage: () => storage.ping() });
   const recorder = new ValidationRecorder(historyStore, services.audit.trail, config.historyTtlDays);
+  const extract: Extractor = (bytes, contentType) => extractText(bytes, contentType, { maxMemoryMb: config.sourceParserMemoryMb });
   const validation = new ValidationService({
     engine,
     recorder,
     webhooks: services.webhooks,
-    retrieveGroups: groupRetrieval({ store: sourceGroupStore, groups: services.sources.groups, storage, cache: new ExtractionCache() }),
+    retrieveGroups: groupRetrieval({
+      store: sourceGroupStore,
+      groups: services.sources.groups,
+      storage,
+      cache: new ExtractionCache(extract),
+    }),
+    extract,
   });
   const review = new ReviewService({
     history: historyStore,

@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import type { components } from '../../generated/openapi.js';
 import { createOutboundClient, OutboundRefusal, skippedSourceReason } from '../../outbound/index.js';
 import type { Tenant } from '../../tenants/tenant.js';
-import { extractableContentTypes, extractText } from '../sources/text-extraction.js';
+import type { Extractor } from '../sources/extraction-cache.js';
+import { extractableContentTypes } from '../sources/text-extraction.js';
 
 type SkippedSource = components['schemas']['SkippedSource'];
 
@@ -22,10 +23,11 @@ const urlTimeoutMs = 10_000;
 export async function fetchUrlSources(
   tenant: Tenant,
   urls: readonly string[],
+  extract: Extractor,
   signal: AbortSignal,
 ): Promise<{ fetched: FetchedUrl[]; skipped: SkippedSource[] }> {
   const client = createOutboundClient({ allow: tenant.outboundAllow, totalTimeoutMs: urlTimeoutMs, maxBytes: maxUrlBytes });
-  const outcomes = await Promise.all(urls.map((url) => fetchOne(client, url, signal)));
+  const outcomes = await Promise.all(urls.map((url) => fetchOne(client, url, extract, signal)));
   return {
     fetched: outcomes.flatMap((outcome) => ('text' in outcome ? [outcome] : [])),
     skipped: outcomes.flatMap((outcome) => ('reason' in outcome ? [outcome] : [])),
@@ -35,6 +37,7 @@ export async function fetchUrlSources(
 async function fetchOne(
   client: ReturnType<typeof createOutboundClient>,
   url: string,
+  extract: Extractor,
   signal: AbortSignal,
 ): Promise<FetchedUrl | SkippedSource> {
   const skip = (reason: SkippedSource['reason']): SkippedSource => ({ kind: 'url', reference: url, reason });
@@ -46,7 +49,7 @@ async function fetchOne(
     throw error;
   }
   const contentType = (response.headers['content-type'] ?? 'application/octet-stream').split(';')[0]!.trim().toLowerCase();
-  const extracted = await extractText(response.body, contentType);
+  const extracted = await extract(response.body, contentType);
   if (!extracted.ok) return skip(extracted.reason === 'too_large' ? 'too_large' : 'unsupported_content');
   return { url, text: extracted.text, sha256: createHash('sha256').update(response.body).digest('hex') };
 }

@@ -6,6 +6,7 @@ import type { components } from '../../generated/openapi.js';
 import { newId } from '../../lib/ids.js';
 import { actorOf } from '../audit/audit-trail.js';
 import type { Caller } from '../call-context.js';
+import type { Extractor } from '../sources/extraction-cache.js';
 import type { WebhookDelivery } from '../webhooks/webhook-delivery.js';
 import type { EnginePool, EngineResults } from './engine-pool.js';
 import { fetchUrlSources } from './url-sources.js';
@@ -34,6 +35,8 @@ export interface ValidationServiceDependencies {
   recorder: ValidationRecorder;
   webhooks: WebhookDelivery;
   retrieveGroups: SourceGroupRetrieval;
+  /** Text from a fetched URL's bytes, within the parser's budget. */
+  extract: Extractor;
 }
 
 export class ValidationService {
@@ -115,7 +118,7 @@ export class ValidationService {
   private async gather(ctx: Caller, request: ValidationRequest): Promise<{ sources: GatheredSource[]; skipped: SkippedSource[] }> {
     const [groups, urls] = await Promise.all([
       request.source_groups?.length ? this.deps.retrieveGroups(ctx, request.source_groups, request.question) : { sources: [], skipped: [] },
-      request.urls?.length ? fetchUrlSources(ctx.tenant, request.urls, ctx.abortSignal) : { fetched: [], skipped: [] },
+      request.urls?.length ? fetchUrlSources(ctx.tenant, request.urls, this.deps.extract, ctx.abortSignal) : { fetched: [], skipped: [] },
     ]);
     const sources: GatheredSource[] = [
       ...groups.sources,
