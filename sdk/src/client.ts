@@ -26,6 +26,7 @@ import { Templates } from './resources/templates.js';
 import { type ValidateOptions, validate } from './resources/validation.js';
 import { type ResponseInfo, responseInfo, type WithResponse } from './response.js';
 import type { RequestBody, Validation } from './types.js';
+import { userAgent } from './version.js';
 
 // openapi-fetch's CommonJS build sets `exports.default`; the CJS build of this package sees that
 // exports object as the default import (Node's interop), the ESM build sees the function itself.
@@ -96,7 +97,8 @@ export class GroundcheckClient {
     });
     this.raw = createFetchClient<paths>({
       baseUrl: options.baseUrl,
-      headers: options.headers,
+      // The caller's headers may name their own product first; the SDK's version is always there.
+      headers: { ...options.headers, 'User-Agent': [options.headers?.['User-Agent'], userAgent()].filter(Boolean).join(' ') },
       fetch: (request) => send(request, defaults),
     });
     this.raw.use(credentialsMiddleware(credentialsOf(options)), idempotencyKeyMiddleware, {

@@ -462,3 +462,20 @@ describe('client options', () => {
     assert.throws(() => createClient({ token } as never), TypeError);
   });
 });
+
+describe('User-Agent', () => {
+  const packageVersion = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+  test("every call names the SDK and its version, after the caller's own product when it names one", async () => {
+    await createClient({ baseUrl: server.url, token }).auth.me();
+    assert.match(
+      String(server.requests.at(-1)!.headers['user-agent']),
+      new RegExp(`^groundcheck-sdk-js/${packageVersion.replaceAll('.', '\\.')} node/`),
+    );
+    await createClient({ baseUrl: server.url, token, headers: { 'User-Agent': 'acme-helpdesk/2.1' } }).auth.me();
+    assert.match(
+      String(server.requests.at(-1)!.headers['user-agent']),
+      new RegExp(`^acme-helpdesk/2\\.1 groundcheck-sdk-js/${packageVersion.replaceAll('.', '\\.')} `),
+    );
+  });
+});

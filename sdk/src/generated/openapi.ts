@@ -2424,7 +2424,7 @@ export interface components {
         /**
          * @description A unique key (for example a UUID) per logical request. A retry by the same caller with the
          *     same key within 24 hours replays the first response (its status and body, 4xx included) with
-         *     `Idempotent-Replayed: true` instead of validating again. 5xx and 429 outcomes are not stored,
+         *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
          *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
          *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
          *     `idempotency_in_progress`.
@@ -2597,7 +2597,7 @@ export interface operations {
                 /**
                  * @description A unique key (for example a UUID) per logical request. A retry by the same caller with the
                  *     same key within 24 hours replays the first response (its status and body, 4xx included) with
-                 *     `Idempotent-Replayed: true` instead of validating again. 5xx and 429 outcomes are not stored,
+                 *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
                  *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
                  *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
                  *     `idempotency_in_progress`.
@@ -2763,7 +2763,17 @@ export interface operations {
     getTemplateUploadUrl: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key (for example a UUID) per logical request. A retry by the same caller with the
+                 *     same key within 24 hours replays the first response (its status and body, 4xx included) with
+                 *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
+                 *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
+                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
+                 *     `idempotency_in_progress`.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2788,6 +2798,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2865,7 +2876,17 @@ export interface operations {
     scanTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key (for example a UUID) per logical request. A retry by the same caller with the
+                 *     same key within 24 hours replays the first response (its status and body, 4xx included) with
+                 *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
+                 *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
+                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
+                 *     `idempotency_in_progress`.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The template id. */
                 id: components["parameters"]["TemplateIdPath"];
@@ -2886,6 +2907,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2909,7 +2931,17 @@ export interface operations {
     saveTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key (for example a UUID) per logical request. A retry by the same caller with the
+                 *     same key within 24 hours replays the first response (its status and body, 4xx included) with
+                 *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
+                 *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
+                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
+                 *     `idempotency_in_progress`.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The template id. */
                 id: components["parameters"]["TemplateIdPath"];
@@ -2951,6 +2983,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2974,7 +3007,17 @@ export interface operations {
     deleteTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key (for example a UUID) per logical request. A retry by the same caller with the
+                 *     same key within 24 hours replays the first response (its status and body, 4xx included) with
+                 *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
+                 *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
+                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
+                 *     `idempotency_in_progress`.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The template id. */
                 id: components["parameters"]["TemplateIdPath"];
@@ -2995,6 +3038,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3012,6 +3056,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -3062,7 +3107,17 @@ export interface operations {
     getSourceUploadUrl: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key (for example a UUID) per logical request. A retry by the same caller with the
+                 *     same key within 24 hours replays the first response (its status and body, 4xx included) with
+                 *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
+                 *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
+                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
+                 *     `idempotency_in_progress`.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3087,6 +3142,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3123,7 +3179,17 @@ export interface operations {
     saveSourceGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key (for example a UUID) per logical request. A retry by the same caller with the
+                 *     same key within 24 hours replays the first response (its status and body, 4xx included) with
+                 *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
+                 *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
+                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
+                 *     `idempotency_in_progress`.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3162,6 +3228,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3185,7 +3252,17 @@ export interface operations {
     deleteSourceGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key (for example a UUID) per logical request. A retry by the same caller with the
+                 *     same key within 24 hours replays the first response (its status and body, 4xx included) with
+                 *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
+                 *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
+                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
+                 *     `idempotency_in_progress`.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3208,6 +3285,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3226,6 +3304,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -3237,7 +3316,17 @@ export interface operations {
     deleteSourceFile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key (for example a UUID) per logical request. A retry by the same caller with the
+                 *     same key within 24 hours replays the first response (its status and body, 4xx included) with
+                 *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
+                 *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
+                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
+                 *     `idempotency_in_progress`.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3260,6 +3349,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3278,6 +3368,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -3336,7 +3427,17 @@ export interface operations {
     reviewValidation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key (for example a UUID) per logical request. A retry by the same caller with the
+                 *     same key within 24 hours replays the first response (its status and body, 4xx included) with
+                 *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
+                 *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
+                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
+                 *     `idempotency_in_progress`.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The validation id. */
                 id: components["parameters"]["ValidationIdPath"];
@@ -3356,6 +3457,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3750,7 +3852,17 @@ export interface operations {
     saveUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key (for example a UUID) per logical request. A retry by the same caller with the
+                 *     same key within 24 hours replays the first response (its status and body, 4xx included) with
+                 *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
+                 *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
+                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
+                 *     `idempotency_in_progress`.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3778,6 +3890,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3816,7 +3929,17 @@ export interface operations {
     deleteUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key (for example a UUID) per logical request. A retry by the same caller with the
+                 *     same key within 24 hours replays the first response (its status and body, 4xx included) with
+                 *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
+                 *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
+                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
+                 *     `idempotency_in_progress`.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3838,6 +3961,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3867,7 +3991,17 @@ export interface operations {
     getBillingPortal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key (for example a UUID) per logical request. A retry by the same caller with the
+                 *     same key within 24 hours replays the first response (its status and body, 4xx included) with
+                 *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
+                 *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
+                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
+                 *     `idempotency_in_progress`.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3889,6 +4023,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3906,6 +4041,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

@@ -38,4 +38,16 @@ export const openPaths: readonly OperationPath[] = [
 /** Operations that declare the `Idempotency-Key` header. */
 export const idempotentPaths: readonly OperationPath[] = [
   '/api/v1/validate',
+  '/api/v1/templates/upload-url',
+  '/api/v1/templates/{id}/scan',
+  '/api/v1/templates/{id}/save',
+  '/api/v1/templates/{id}/delete',
+  '/api/v1/sources/upload-url',
+  '/api/v1/sources/group/save',
+  '/api/v1/sources/group/delete',
+  '/api/v1/sources/file/delete',
+  '/api/v1/history/{id}/review',
+  '/api/v1/saas/users/save',
+  '/api/v1/saas/users/delete',
+  '/api/v1/saas/billing-portal',
 ];

@@ -51,7 +51,15 @@ export function dispatch({ operations, idempotency, contract, responses }: Dispa
         ? await run()
         : await runIdempotently(
             idempotency,
-            { operationId: operation.operationId, key, principal: ctx.principal!, body: req.body, now: ctx.clock.now(), log: ctx.log },
+            {
+              operationId: operation.operationId,
+              key,
+              principal: ctx.principal!,
+              body: req.body,
+              path: (req.ctx.params ?? {}) as Record<string, string>,
+              now: ctx.clock.now(),
+              log: ctx.log,
+            },
             run,
             (error) => problemReply(error, req.path, ctx.requestId),
           );

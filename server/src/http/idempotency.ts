@@ -1,5 +1,6 @@
-// Idempotency-Key on the operations that declare it (decision 32): the first outcome for a key is
-// stored before it is sent and replayed for 24 hours, so a retried validation is not recorded twice.
+// Idempotency-Key on the operations that declare it (decision 32: every operation that changes
+// something): the first outcome for a key is stored before it is sent and replayed for 24 hours, so
+// a retried call does not act twice.
 // 4xx problems are stored too; 5xx and 429 are not, so a retry can succeed.
 import { createHash } from 'node:crypto';
 import type { Principal } from '../auth/principal.js';
@@ -19,6 +20,8 @@ export interface IdempotentCall {
   principal: Principal;
   /** The validated body, credentials already dropped. */
   body: unknown;
+  /** The path's parameters: the same body sent to another resource is another call. */
+  path: Record<string, string>;
   now: Date;
   log: Logger;
 }
@@ -98,8 +101,8 @@ async function release(store: IdempotencyStore, record: IdempotencyRecord, log: 
  * so that a key never replays one user's result to another user of the tenant, whose data-access
  * roles may differ.
  */
-function fingerprintOf({ operationId, principal, body }: IdempotentCall): string {
+function fingerprintOf({ operationId, principal, body, path }: IdempotentCall): string {
   return createHash('sha256')
-    .update(canonicalJson([operationId, principal.type, principal.id, body ?? {}]))
+    .update(canonicalJson([operationId, principal.type, principal.id, body ?? {}, path]))
     .digest('hex');
 }
