@@ -110,6 +110,11 @@ export class GroundcheckClient {
       raw: this.raw,
       policy,
       init: (call) => ({ signal: call?.abortSignal, headers: call?.headers, fetch: (request) => send(request, policy(call)) }),
+      streamingInit: (call) => ({
+        signal: call?.abortSignal,
+        headers: call?.headers,
+        fetch: (request) => send(request, { ...policy(call), stream: true }),
+      }),
     };
     this.auth = new Auth(this.transport);
     this.templates = new Templates(this.transport);

@@ -25,7 +25,7 @@ export {
 export type { components, operations, paths, webhooks } from './generated/openapi.js';
 export type { Page } from './pagination.js';
 export type { Fetch, RequestOptions } from './request.js';
-export type { Account } from './resources/account.js';
+export type { Account, AccountExportDownload } from './resources/account.js';
 export type { Analytics as AnalyticsResource } from './resources/analytics.js';
 export type { Audit, AuditExportParams } from './resources/audit.js';
 export type { Auth } from './resources/auth.js';

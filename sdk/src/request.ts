@@ -25,6 +25,11 @@ export interface RetryPolicy {
   fetch: Fetch;
   timeoutInMs: number;
   maxRetries: number;
+  /**
+   * A successful response's body is left to the caller as a stream, and the timeout covers only
+   * the wait for its headers (a large download may take as long as it needs). Problems are read.
+   */
+  stream?: boolean;
 }
 
 export const defaultTimeoutInMs = 60_000;
@@ -67,8 +72,14 @@ async function sendOnce(request: Request, policy: RetryPolicy): Promise<Response
     timedOut = true;
     controller.abort(new TimeoutError(`No response within ${policy.timeoutInMs} ms.`));
   }, policy.timeoutInMs);
+  let streaming = false;
   try {
     const response = await abortable(policy.fetch(new Request(request, { signal: controller.signal })), controller.signal);
+    if (policy.stream && response.ok) {
+      // The caller's abort still cancels the stream; the timeout no longer applies.
+      streaming = true;
+      return response;
+    }
     const body = [204, 205, 304].includes(response.status) ? null : await abortable(response.arrayBuffer(), controller.signal);
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   } catch (error) {
@@ -80,7 +91,8 @@ async function sendOnce(request: Request, policy: RetryPolicy): Promise<Response
     throw new ConnectionError(`Could not reach ${new URL(request.url).origin}: ${reason}`, { cause: error });
   } finally {
     clearTimeout(timer);
-    callerSignal.removeEventListener('abort', onAbort);
+    // A stream being read stays cancellable by the caller's signal.
+    if (!streaming) callerSignal.removeEventListener('abort', onAbort);
   }
 }
 
@@ -165,6 +177,8 @@ export interface Transport {
   policy(options?: RequestOptions): RetryPolicy;
   /** The part of an openapi-fetch init that carries this call's signal, headers and retrying fetch. */
   init(options?: RequestOptions): { signal?: AbortSignal; headers?: Record<string, string>; fetch: Fetch };
+  /** The same, for a download whose successful body is streamed (RetryPolicy.stream). */
+  streamingInit(options?: RequestOptions): { signal?: AbortSignal; headers?: Record<string, string>; fetch: Fetch };
 }
 
 /**

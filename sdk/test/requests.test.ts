@@ -328,11 +328,39 @@ describe('results', () => {
     assert.equal(server.requests.at(-1)!.headers.accept, 'application/json, application/problem+json');
   });
 
-  test('the account export comes back as a Blob', async () => {
-    const blob = await client().account.export();
-    assert.ok(blob instanceof Blob);
-    assert.deepEqual(new Uint8Array(await blob.arrayBuffer()), zip);
-    assert.equal(blob.lastResponse.requestId, 'req_zip');
+  test('the account export comes back as a stream', async () => {
+    const download = await client().account.export();
+    assert.ok(download.body instanceof ReadableStream);
+    assert.deepEqual(new Uint8Array(await new Response(download.body).arrayBuffer()), zip);
+    assert.equal(download.lastResponse.requestId, 'req_zip');
+  });
+
+  test("the export's timeout covers only its start; the caller's signal cancels the download", async () => {
+    // Headers at once, then the body a chunk every 100 ms for 600 ms: longer than the 300 ms timeout.
+    const slow = await startLoopback(async (_request, res) => {
+      res.writeHead(200, { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="acme-export.zip"' });
+      for (let i = 0; i < 6; i++) {
+        res.write(Buffer.from([i]));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      res.end();
+    });
+    try {
+      const slowClient = createClient({ baseUrl: slow.url, token, timeoutInMs: 300 });
+      const download = await slowClient.account.export();
+      assert.equal(download.fileName, 'acme-export.zip');
+      assert.deepEqual([...new Uint8Array(await new Response(download.body).arrayBuffer())], [0, 1, 2, 3, 4, 5]);
+      const controller = new AbortController();
+      const cancelled = await slowClient.account.export({ abortSignal: controller.signal });
+      const reader = cancelled.body.getReader();
+      await reader.read();
+      controller.abort();
+      await assert.rejects(async () => {
+        for (;;) if ((await reader.read()).done) break;
+      });
+    } finally {
+      await slow.close();
+    }
   });
 });
 

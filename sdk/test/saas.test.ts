@@ -138,9 +138,10 @@ test('billing portal: a link from the Stripe SDK for the configured customer; 40
 });
 
 test('account export: a ZIP whose manifest matches every file', async () => {
-  const blob = await admin.account.export();
-  assert.equal(blob.lastResponse.status, 200);
-  const entries = await readZip(Buffer.from(await blob.arrayBuffer()));
+  const download = await admin.account.export();
+  assert.equal(download.lastResponse.status, 200);
+  assert.match(download.fileName ?? '', /\.zip$/);
+  const entries = await readZip(Buffer.from(await new Response(download.body).arrayBuffer()));
   const manifest = JSON.parse(entries.at(-1)!.bytes.toString('utf8'));
   assert.equal(entries.at(-1)!.name, 'manifest.json');
   assert.deepEqual(

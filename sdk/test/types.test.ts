@@ -23,7 +23,7 @@ const expectType = <T extends true>(_: T) => undefined;
 expectType<Equal<Awaited<ReturnType<GroundcheckClient['validate']>>, WithResponse<Validation>>>(true);
 expectType<Equal<Awaited<ReturnType<GroundcheckClient['analytics']['csv']>>, string>>(true);
 expectType<Equal<WithResponse<Finding>['lastResponse'], ResponseInfo>>(true);
-expectType<Equal<Awaited<ReturnType<GroundcheckClient['account']['export']>>, WithResponse<Blob>>>(true);
+expectType<Equal<Awaited<ReturnType<GroundcheckClient['account']['export']>>['body'], ReadableStream<Uint8Array>>>(true);
 
 // Narrowing on mode gives the mode's fields.
 export function answerOf(result: Validation): string {
