@@ -222,6 +222,36 @@ export function scenarios(target: () => Target): void {
       code(reused, 'idempotency_key_reused');
     });
 
+    test('a key sent again with another request answers 409 on the other operations that take one', async () => {
+      const other = {
+        template: 'tpl_01JD3XC4D5E6F7G8H9J0K1M2N4',
+        group: 'grp_01JD3XA1B2C3D4E5F6G7H8J9K1',
+        file: 'fil_01JD3XB7C8D9E0F1G2H3J4K5M7',
+      };
+      const pairs: [(o: RequestOptions) => Promise<unknown>, (o: RequestOptions) => Promise<unknown>][] = [
+        [(o) => as.admin.templates.delete(ids.template, o), (o) => as.admin.templates.delete(other.template, o)],
+        [
+          (o) => as.admin.sources.deleteGroup({ group_id: ids.group }, o),
+          (o) => as.admin.sources.deleteGroup({ group_id: other.group }, o),
+        ],
+        [
+          (o) => as.admin.sources.deleteFile({ group_id: ids.group, file_id: ids.file }, o),
+          (o) => as.admin.sources.deleteFile({ group_id: ids.group, file_id: other.file }, o),
+        ],
+        [
+          (o) => as.admin.saas.billingPortal({ return_url: 'https://app.acme.example/billing' }, o),
+          (o) => as.admin.saas.billingPortal({ return_url: 'https://app.acme.example/settings' }, o),
+        ],
+      ];
+      for (const [first, second] of pairs) {
+        const key = `scenario-${unique()}`;
+        // The first outcome (a 404 for an unknown id is one) is kept under the key.
+        await first({ headers: { 'Idempotency-Key': key } }).catch(() => undefined);
+        const reused = await rejects(409, (o) => second({ ...o, headers: { ...o.headers, 'Idempotency-Key': key } }));
+        code(reused, 'idempotency_key_reused');
+      }
+    });
+
     test('a validation pending review is approved with a note, once', async () => {
       const result = await as.user.validate(validateBody);
       const pending = await as.viewer.history.list({ review_state: 'pending_review' });
