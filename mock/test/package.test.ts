@@ -54,7 +54,7 @@ test('the tarball holds the built library, the command, the types and the bundle
   assert.ok(files.includes(manifest.bin['groundcheck-mock']!.replace(/^\.\//, '')), 'the bin is packed');
   assert.deepEqual(
     files.filter((f) => !f.startsWith('dist/') && f !== 'README.md' && f !== 'package.json'),
-    [],
+    ['bin/groundcheck-mock.js'],
   );
   assert.equal(readFileSync(join(installed, 'dist/openapi.yaml'), 'utf8'), readFileSync(join(repoRoot, 'openapi.yaml'), 'utf8'));
 });
