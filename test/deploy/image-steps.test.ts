@@ -4,10 +4,9 @@
 // stage, its environment and its command — and the server it starts must become ready against a
 // Cosmos DB and a storage account (the emulators, on loopback, standing in for Azure).
 import assert from 'node:assert/strict';
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -16,6 +15,7 @@ import { stringify } from 'yaml';
 import { generateApiKey } from '../../server/src/auth/api-keys.js';
 import { azuriteAccount, type EmbeddedAzurite, startEmbeddedAzurite } from '../../server/src/storage/embedded-azurite.js';
 import { createEmbeddedCosmos } from '../../server/src/store/embedded-cosmos.js';
+import { startServerProcess } from '../../server/test/support/server-process.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -51,15 +51,6 @@ function runtimeStage(): RuntimeStage {
     if (instruction === 'CMD') stage.command = JSON.parse(rest.join(' '));
   }
   return stage;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 describe('the container image, step by step outside a container', () => {
@@ -146,39 +137,21 @@ describe('the container image, step by step outside a container', () => {
         ],
       }),
     );
-    const port = await freePort();
-    const blobEndpoint = azurite.endpoint;
-    child = spawn(stage.command[0]!, stage.command.slice(1), {
-      cwd: dir,
-      env: {
-        PATH: process.env.PATH,
+    const started = await startServerProcess(
+      {
         ...stage.env,
-        // The image listens on every interface; the test keeps to loopback.
-        HOST: '127.0.0.1',
-        PORT: String(port),
         LOG_LEVEL: 'warn',
         TENANTS_FILE: tenantsFile,
         JWT_SECRET: generateApiKey().key,
         COSMOS_ENDPOINT: `http://127.0.0.1:${(emulator.address() as AddressInfo).port}`,
         COSMOS_KEY: Buffer.from('image-steps').toString('base64'),
-        AZURE_STORAGE_CONNECTION_STRING: `DefaultEndpointsProtocol=http;AccountName=${azuriteAccount.name};AccountKey=${azuriteAccount.key};BlobEndpoint=${blobEndpoint};`,
+        AZURE_STORAGE_CONNECTION_STRING: `DefaultEndpointsProtocol=http;AccountName=${azuriteAccount.name};AccountKey=${azuriteAccount.key};BlobEndpoint=${azurite.endpoint};`,
       },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr!.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    const url = `http://127.0.0.1:${port}`;
-    let ready = false;
-    for (let i = 0; i < 600 && !ready && child.exitCode === null; i++) {
-      ready = await fetch(`${url}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    assert.ok(ready, `the server became ready (exit ${child.exitCode}): ${stderr}`);
+      // The image's command; the image listens on every interface, the test keeps to loopback.
+      { command: stage.command, cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    child = started.child;
+    const { url } = started;
     assert.equal((await fetch(`${url}/healthz`)).status, 200, 'the HEALTHCHECK probe answers');
     const me = await fetch(`${url}/auth/me`, {
       method: 'POST',

@@ -2,50 +2,24 @@
 // limit and the login throttle, and 50 validations spread over both are each counted once, with a
 // gapless audit chain.
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { generateApiKey } from '../../src/auth/api-keys.js';
 import { createEmbeddedCosmos } from '../../src/store/embedded-cosmos.js';
 import { email, type Fixture, password, writeFixture } from '../support/fixtures.js';
+import { startServerProcess } from '../support/server-process.js';
 
-const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 const emulator = createEmbeddedCosmos();
 const children: ChildProcess[] = [];
 let urls: string[] = [];
 let fixture: Fixture;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 async function startProcess(env: Record<string, string>): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { PATH: process.env.PATH!, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const { url, child } = await startServerProcess({ NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env });
   children.push(child);
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600 && child.exitCode === null; i++) {
-    if (
-      await fetch(`${url}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return url;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('a server process did not become ready');
+  return url;
 }
 
 /** A JSON POST, from 127.0.0.1 or from another loopback address of this machine. */

@@ -4,9 +4,10 @@
 // the files skipped and their reason, and the server goes on serving.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../support/harness.js';
+import { isolatedChildrenOf } from '../support/isolated-children.js';
+import { uploadSourceFile } from '../support/source-files.js';
 import { docxType, makeRawDocx } from './fixtures.js';
 
 let server: TestServer;
@@ -20,19 +21,6 @@ after(() => server.close());
 
 const call = (path: string, body: object = {}) => server.call(path, body, { token: admin });
 
-/** Parser children of this process alive now, from /proc. */
-async function parserChildren(): Promise<number> {
-  let count = 0;
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    if (ppid !== process.pid) continue;
-    if ((await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')).includes('isolated-child')) count++;
-  }
-  return count;
-}
-
 describe('sources that inflate beyond the parser budget', { skip: !existsSync('/proc/self/stat') && 'reads /proc' }, () => {
   it('are skipped with their reason, two parsers at most at once, and the server keeps serving', async () => {
     // 48 MB of paragraphs, well past a 32 MB heap once parsed; deflate makes it a few hundred KB.
@@ -41,22 +29,14 @@ describe('sources that inflate beyond the parser budget', { skip: !existsSync('/
     const group = await call('/api/v1/sources/group/save', { name: `Bombs ${Date.now()}` });
     assert.equal(group.status, 200, group.text);
     const groupId = group.body.group_id as string;
-    for (const name of ['one.docx', 'two.docx', 'three.docx']) {
-      const target = await call('/api/v1/sources/upload-url', {
-        group_id: groupId,
-        file_name: name,
-        content_type: docxType,
-        size_bytes: bomb.length,
-      });
-      assert.equal(target.status, 200, target.text);
-      const put = await fetch(target.body.upload_url, { method: 'PUT', headers: target.body.headers, body: new Uint8Array(bomb) });
-      assert.equal(put.status, 201);
+    for (const fileName of ['one.docx', 'two.docx', 'three.docx']) {
+      await uploadSourceFile(server, admin, { groupId, fileName, contentType: docxType, bytes: bomb });
     }
     let most = 0;
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        most = Math.max(most, await parserChildren());
+        most = Math.max(most, await isolatedChildrenOf(process.pid));
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     })();

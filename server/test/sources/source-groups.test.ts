@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { startTestServer, type TestServer } from '../support/harness.js';
+import { uploadSourceFile } from '../support/source-files.js';
 import { makePdf } from './fixtures.js';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -18,18 +19,8 @@ after(() => server.close());
 
 const call = (path: string, body: object = {}, token = admin) => server.call(path, body, { token });
 
-async function upload(groupId: string, bytes: Uint8Array, contentType: string, fileName: string): Promise<string> {
-  const reply = await call('/api/v1/sources/upload-url', {
-    group_id: groupId,
-    file_name: fileName,
-    content_type: contentType,
-    size_bytes: bytes.length,
-  });
-  assert.equal(reply.status, 200, reply.text);
-  const put = await fetch(reply.body.upload_url, { method: reply.body.method, headers: reply.body.headers, body: new Uint8Array(bytes) });
-  assert.equal(put.status, 201, await put.text());
-  return reply.body.file_id;
-}
+const upload = (groupId: string, bytes: Uint8Array, contentType: string, fileName: string) =>
+  uploadSourceFile(server, admin, { groupId, fileName, contentType, bytes });
 
 test('create, upload, list ready with size and SHA-256; mismatched bytes rejected and deleted', async () => {
   const created = await call('/api/v1/sources/group/save', { name: 'Handbook' });

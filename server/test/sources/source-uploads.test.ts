@@ -11,6 +11,7 @@ import { uploadUrlLifetimeMs } from '../../src/services/sources/source-groups.js
 import { uploadGraceMs } from '../../src/services/sources/source-upload.js';
 import type { TenantObjectStorage } from '../../src/storage/object-storage.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
+import { uploadSourceFile } from '../support/source-files.js';
 import { docxType, makeDocx, makePdf } from './fixtures.js';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -39,22 +40,8 @@ async function createGroup(name: string): Promise<string> {
   return reply.body.group_id;
 }
 
-async function upload(groupId: string, name: string, contentType: string, bytes: Uint8Array): Promise<string> {
-  const target = await call('/api/v1/sources/upload-url', {
-    group_id: groupId,
-    file_name: name,
-    content_type: contentType,
-    size_bytes: bytes.length,
-  });
-  assert.equal(target.status, 200, target.text);
-  const put = await fetch(target.body.upload_url, {
-    method: target.body.method,
-    headers: target.body.headers,
-    body: new Uint8Array(bytes),
-  });
-  assert.equal(put.status, 201, await put.text());
-  return target.body.file_id;
-}
+const upload = (groupId: string, fileName: string, contentType: string, bytes: Uint8Array) =>
+  uploadSourceFile(server, admin, { groupId, fileName, contentType, bytes });
 
 async function inventory(groupId: string): Promise<Array<Record<string, unknown>>> {
   const list = await call('/api/v1/sources');

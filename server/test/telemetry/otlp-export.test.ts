@@ -4,20 +4,18 @@
 // outcome, engine time and queue, webhook deliveries, request durations). Without those variables
 // nothing is sent.
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { writeFixture } from '../support/fixtures.js';
+import { startServerProcess } from '../support/server-process.js';
 
 interface Received {
   path: string;
   body: Record<string, unknown>;
 }
-
-const serverMain = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
 function listen(server: Server): Promise<string> {
   return new Promise((resolve) =>
@@ -25,34 +23,8 @@ function listen(server: Server): Promise<string> {
   );
 }
 
-async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const probe = createServer();
-  const port = Number(new URL(await listen(probe)).port);
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  const child = spawn(process.execPath, ['--import', 'tsx', serverMain], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      SHUTDOWN_DRAIN_MS: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600 && child.exitCode === null; i++) {
-    if (
-      await fetch(`${url}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, child };
-    await sleep(100);
-  }
-  throw new Error('the server did not become ready');
+function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  return startServerProcess({ NODE_ENV: 'production', LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_MS: '0', ...env });
 }
 
 async function stop(child: ChildProcess): Promise<void> {

@@ -36,3 +36,8 @@ export function addCounts<T extends object>(a: T, b: T): T {
   for (const [key, value] of Object.entries(b as Record<string, number>)) if (Object.hasOwn(sum, key)) sum[key]! += value;
   return sum as T;
 }
+
+/** The patch path of `key`'s count in `group`, or none when the counts do not hold it (`not_required` is not counted). */
+export function countPath<T extends object>(group: string, zero: T, key: string): string[] {
+  return Object.hasOwn(zero, key) ? [`${group}/${key}`] : [];
+}

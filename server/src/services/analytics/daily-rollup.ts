@@ -13,6 +13,7 @@ import type { HistoryItem, Tally } from '../../store/history-store.js';
 import {
   type CategoryCounts,
   type ConfidenceCounts,
+  countPath,
   type ModeCounts,
   type ReviewStateCounts,
   type SeverityCounts,
@@ -63,11 +64,6 @@ export function emptyRollup(date: string): DailyRollup {
     reviews: zeroReviewStates(),
     decisions: { count: 0, total_seconds: 0, max_seconds: 0 },
   };
-}
-
-/** A path under the rollup for one enum value: only values that are counted (`not_required` is not). */
-function countPath<T extends object>(group: string, zero: T, key: string): string[] {
-  return Object.hasOwn(zero, key) ? [`${group}/${key}`] : [];
 }
 
 function rollupTally(date: string, historyTtlDays: number, counts: [path: string, by: number][], raise?: Tally['raise']): Tally {

@@ -11,7 +11,7 @@ import type { components } from '../../generated/openapi.js';
 import { addDays, dayOf } from '../../lib/day-range.js';
 import { daysToSeconds } from '../../store/containers.js';
 import type { HistoryItem, Tally } from '../../store/history-store.js';
-import { type ModeCounts, type ReviewStateCounts, zeroModes, zeroReviewStates } from './counts.js';
+import { countPath, type ModeCounts, type ReviewStateCounts, zeroModes, zeroReviewStates } from './counts.js';
 
 type ReviewState = components['schemas']['ReviewState'];
 
@@ -50,8 +50,7 @@ function usageTally(createdAt: Date, historyTtlDays: number, counts: [path: stri
   };
 }
 
-/** A state that is counted (`not_required` is not), as a path under `reviews`. */
-const reviewPath = (state: ReviewState) => (Object.hasOwn(zeroReviewStates(), state) ? [`reviews/${state}`] : []);
+const reviewPath = (state: ReviewState) => countPath('reviews', zeroReviewStates(), state);
 
 /** What a new record adds. */
 export function validationUsage(item: HistoryItem, historyTtlDays: number): Tally {

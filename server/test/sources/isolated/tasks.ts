@@ -1,4 +1,5 @@
 // Tasks for the isolated-run tests, run in the child process as a parser would be.
+import { isolatedChildrenOf } from '../../support/isolated-children.js';
 
 /** Fills memory outside the heap (as inflated buffers do) until stopped. */
 export function fillBuffers(mb: number): number {
@@ -14,17 +15,7 @@ export function spin(): never {
   }
 }
 
-/** How many isolated children share this one's parent (itself included), from /proc. */
-export async function siblings(): Promise<number> {
-  const { readdir, readFile } = await import('node:fs/promises');
-  let count = 0;
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    // The parent pid is the fourth field, after the command in parentheses.
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    const command = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    if (ppid === process.ppid && command.includes('isolated-child')) count++;
-  }
-  return count;
+/** How many isolated children share this one's parent, itself included. */
+export function siblings(): Promise<number> {
+  return isolatedChildrenOf(process.ppid);
 }
