@@ -1,15 +1,17 @@
-// The published package, as a new project gets it: `npm pack`, unpacked into a fresh project's
-// node_modules with its declared dependencies taken from this workspace (no registry in tests),
-// then used the three ways the README shows: import (node:test, vitest), require (jest), the CLI.
+// The published package, as a new project gets it: `npm pack`, installed into a fresh project with
+// `npm ci --offline` (test/support/offline-install.ts: the registry is not reached in tests), then
+// used the four ways the README shows: import (node:test, vitest), require (jest), `npx`, the CLI.
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { installPackedPackage } from '../../test/support/offline-install.js';
+import { arethetypeswrong, publint, publishDryRun } from '../../test/support/publish-checks.js';
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -17,6 +19,7 @@ const project = mkdtempSync(join(tmpdir(), 'gc-mock-project-'));
 const installed = join(project, 'node_modules', '@groundcheck', 'mock');
 let manifest: { bin: Record<string, string>; dependencies: Record<string, string> };
 let files: string[];
+let tarball: string;
 
 after(() => rmSync(project, { recursive: true, force: true }));
 
@@ -27,21 +30,19 @@ before(async () => {
   });
   const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
   files = packed!.files.map((f) => f.path).sort();
-  mkdirSync(installed, { recursive: true });
-  await run('tar', ['-xzf', join(project, packed!.filename), '-C', installed, '--strip-components=1']);
+  tarball = join(project, packed!.filename);
+  installPackedPackage(project, tarball, 'mock');
   manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
-  // Only the declared dependencies are visible to the unpacked package: a missing one fails here.
-  for (const name of Object.keys(manifest.dependencies)) {
-    const link = join(project, 'node_modules', name);
-    mkdirSync(dirname(link), { recursive: true });
-    symlinkSync(realpathSync(join(repoRoot, 'node_modules', name)), link);
-  }
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'customer-project', private: true, type: 'module' }));
+  // The project's own package.json names only the tarball; its code is ESM.
+  const own = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ ...own, type: 'module' }));
 });
 
 test('the tarball holds the built library, the command, the types and the bundled contract, and nothing else', () => {
   for (const expected of [
     'README.md',
+    'LICENSE',
+    'CHANGELOG.md',
     'package.json',
     'dist/openapi.yaml',
     'dist/index.js',
@@ -53,10 +54,18 @@ test('the tarball holds the built library, the command, the types and the bundle
   }
   assert.ok(files.includes(manifest.bin['groundcheck-mock']!.replace(/^\.\//, '')), 'the bin is packed');
   assert.deepEqual(
-    files.filter((f) => !f.startsWith('dist/') && f !== 'README.md' && f !== 'package.json'),
+    files.filter((f) => !f.startsWith('dist/') && !['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json'].includes(f)),
     ['bin/groundcheck-mock.js'],
   );
   assert.equal(readFileSync(join(installed, 'dist/openapi.yaml'), 'utf8'), readFileSync(join(repoRoot, 'openapi.yaml'), 'utf8'));
+});
+
+test('publint, arethetypeswrong and npm publish --dry-run accept the tarball', async () => {
+  assert.match(publint(tarball), /All good!/);
+  // ./openapi.yaml is the bundled contract, a data file rather than a module.
+  assert.match(arethetypeswrong(tarball, ['./openapi.yaml']), /No problems found/);
+  const published = await publishDryRun(tarball);
+  assert.equal(published['@groundcheck/mock']?.id, '@groundcheck/mock@0.1.0');
 });
 
 test('a node:test suite of the new project imports startMock and calls the mock', async () => {
@@ -114,28 +123,38 @@ test('CommonJS (jest) requires it, and TypeScript finds its types', async () => 
       files: ['typed.ts'],
     }),
   );
-  symlinkSync(realpathSync(join(repoRoot, 'node_modules', '@types')), join(project, 'node_modules', '@types'));
   const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
   const result = await run(process.execPath, [tsc, '-p', project]).catch((error: { stdout: string }) => error);
   assert.equal(result.stdout, '');
 });
 
-test('the groundcheck-mock command listens on the port it is given', async () => {
-  const bin = join(installed, manifest.bin['groundcheck-mock']!);
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as AddressInfo;
-      probe.close(() => resolve(free));
-    });
+test('`npx @groundcheck/mock` in the new project serves on the port it is given', async () => {
+  await assertServes(project);
+});
+
+test('`npx @groundcheck/mock` in this repository after npm ci serves on the port it is given', async () => {
+  await assertServes(repoRoot);
+});
+
+/** Runs the README's command from `cwd` (npx finds the installed package; --offline: no registry). */
+async function assertServes(cwd: string) {
+  const port = await freePort();
+  // Its own process group: npx runs the command through a shell, and the whole group is stopped.
+  const child = spawn('npx', ['--offline', '@groundcheck/mock', '--port', String(port)], {
+    cwd,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, npm_config_update_notifier: 'false' },
   });
-  const child = spawn(process.execPath, [bin, '--port', String(port)], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
   try {
     await new Promise<void>((resolve, reject) => {
       let output = '';
-      child.stdout.on('data', (chunk: Buffer) => {
+      const collect = (chunk: Buffer) => {
         output += chunk;
         if (output.includes(`Groundcheck mock listening on http://127.0.0.1:${port}`)) resolve();
-      });
+      };
+      child.stdout!.on('data', collect);
+      child.stderr!.on('data', collect);
       child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
     });
     const response = await fetch(`http://127.0.0.1:${port}/api/v1/system-card`, {
@@ -145,8 +164,22 @@ test('the groundcheck-mock command listens on the port it is given', async () =>
     assert.equal(response.status, 200);
     assert.equal((await response.json()).schema_version, '1.0');
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    await stopGroup(child);
   }
-});
+}
+
+async function stopGroup(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid!, 'SIGTERM');
+  await exited;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}

@@ -1,13 +1,17 @@
 // The package as a customer gets it: `npm pack` (which builds), installed from the tarball into a new
-// project outside the repository; there it is imported as ESM, required as CJS and type-checked with
-// tsc --strict; publint and arethetypeswrong check the tarball.
+// project outside the repository (`npm ci --offline`, test/support/offline-install.ts); there it is
+// imported as ESM, required as CJS and type-checked with tsc --strict by this repository's TypeScript
+// and by the oldest one the package supports; publint, arethetypeswrong and `npm publish --dry-run`
+// check the tarball.
 import assert from 'node:assert/strict';
 import { type SpawnSyncOptions, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { installPackedPackage } from '../../test/support/offline-install.js';
+import { arethetypeswrong, publint, publishDryRun } from '../../test/support/publish-checks.js';
 import { json, type Loopback, problem, startLoopback } from './support/loopback.js';
 
 const sdkRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -50,8 +54,9 @@ before(async () => {
   tarball = join(work, readdirSync(work).find((file) => file.endsWith('.tgz'))!);
   consumer = join(work, 'consumer');
   mkdirSync(consumer);
-  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'groundcheck-consumer', version: '1.0.0', private: true }));
-  run('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline', '--no-package-lock'], { cwd: consumer });
+  const copy = join(consumer, basename(tarball));
+  copyFileSync(tarball, copy);
+  installPackedPackage(consumer, copy, 'sdk');
   server = await startLoopback((request, res) => {
     if (request.path === '/api/v1/stats') return json(res, 200, { validations: { this_month: 3 } });
     problem(res, 404, 'not_found');
@@ -81,6 +86,8 @@ describe('the packed package', () => {
   test('ships only the build, its types and the README', () => {
     const listing = run('tar', ['-tzf', tarball]).trim().split('\n').sort();
     assert.deepEqual(listing, [
+      'package/CHANGELOG.md',
+      'package/LICENSE',
       'package/README.md',
       'package/dist/index.cjs',
       'package/dist/index.cjs.map',
@@ -118,7 +125,7 @@ console.log(require.resolve('@groundcheck/sdk'));
     assert.match(resolved!, /node_modules\/@groundcheck\/sdk\/dist\/index\.cjs$/);
   });
 
-  test('type-checks a TypeScript consumer with tsc --strict, from ESM and from CJS', () => {
+  test('type-checks a TypeScript consumer with tsc --strict, from ESM and from CJS, down to the oldest TypeScript it supports', () => {
     const source = `import {
   createClient, GroundcheckError, RateLimitError, verifyWebhook, verifyAuditChain,
   type AuditEvent, type Finding, type Validation, type ValidationFindingsEvent, type ValidationRecord,
@@ -166,16 +173,19 @@ export async function main(): Promise<void> {
       }),
     );
     run(bin('tsc'), ['-p', join(consumer, 'tsconfig.json'), '--strict'], { cwd: consumer });
+    // The oldest supported version is the package's stated peer range; test/typescript-minimum installs it.
+    const stated = JSON.parse(readFileSync(join(sdkRoot, 'package.json'), 'utf8')).peerDependencies.typescript as string;
+    const oldest = join(repoRoot, 'test', 'typescript-minimum', 'node_modules', 'typescript');
+    const version = JSON.parse(readFileSync(join(oldest, 'package.json'), 'utf8')).version as string;
+    assert.equal(stated, `>=${version.split('.').slice(0, 2).join('.')}`, 'test/typescript-minimum pins the stated minimum');
+    run(process.execPath, [join(oldest, 'bin', 'tsc'), '-p', join(consumer, 'tsconfig.json'), '--strict'], { cwd: consumer });
   });
 
-  test('publint finds no problem in the tarball', () => {
-    const output = run(bin('publint'), ['run', tarball, '--strict']);
-    assert.match(output, /All good!/);
-  });
-
-  test('arethetypeswrong finds no problem in the tarball', () => {
-    const output = run(bin('attw'), [tarball, '--no-definitely-typed', '--format', 'ascii', '--no-color', '--no-emoji']);
-    assert.match(output, /No problems found/);
+  test('publint, arethetypeswrong and npm publish --dry-run accept the tarball', async () => {
+    assert.match(publint(tarball), /All good!/);
+    assert.match(arethetypeswrong(tarball), /No problems found/);
+    const published = await publishDryRun(tarball);
+    assert.equal(published['@groundcheck/sdk']?.id, '@groundcheck/sdk@0.1.0');
   });
 });
 
