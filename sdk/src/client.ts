@@ -1,10 +1,11 @@
 // createClient: one object with a method per operation, grouped by resource, over openapi-fetch.
 
-import type { Client } from 'openapi-fetch';
+import type { Client, Middleware } from 'openapi-fetch';
 import * as openapiFetch from 'openapi-fetch';
 import { type Credentials, credentialsMiddleware, type TokenSource } from './credentials.js';
 import type { paths } from './generated/openapi.js';
 import type { Stats, SystemCard } from './generated/schemas.js';
+import { PreparedRequest } from './prepared-request.js';
 import {
   defaultMaxRetries,
   defaultTimeoutInMs,
@@ -86,7 +87,7 @@ export class GroundcheckClient {
   constructor(options: ClientOptions) {
     if (!options || typeof options.baseUrl !== 'string' || options.baseUrl === '') throw new TypeError('createClient needs a baseUrl.');
     const defaults: RetryPolicy = {
-      fetch: options.fetch ?? ((request) => fetch(request)),
+      fetch: options.fetch,
       timeoutInMs: options.timeoutInMs ?? defaultTimeoutInMs,
       maxRetries: options.maxRetries ?? defaultMaxRetries,
     };
@@ -95,19 +96,27 @@ export class GroundcheckClient {
       timeoutInMs: call?.timeoutInMs ?? defaults.timeoutInMs,
       maxRetries: call?.maxRetries ?? defaults.maxRetries,
     });
-    this.raw = createFetchClient<paths>({
+    const common = {
       baseUrl: options.baseUrl,
       // The caller's headers may name their own product first; the SDK's version is always there.
       headers: { ...options.headers, 'User-Agent': [options.headers?.['User-Agent'], userAgent()].filter(Boolean).join(' ') },
-      fetch: (request) => send(request, defaults),
-    });
-    this.raw.use(credentialsMiddleware(credentialsOf(options)), idempotencyKeyMiddleware, {
-      onResponse: ({ response }) => {
-        this.latestResponse = responseInfo(response);
+    };
+    const middleware: Middleware[] = [
+      credentialsMiddleware(credentialsOf(options)),
+      idempotencyKeyMiddleware,
+      {
+        onResponse: ({ response }) => {
+          this.latestResponse = responseInfo(response);
+        },
       },
-    });
-    this.transport = {
-      raw: this.raw,
+    ];
+    this.raw = createFetchClient<paths>({ ...common, fetch: (request) => send(request, defaults) });
+    this.raw.use(...middleware);
+    // The methods' own client builds no Request per call (PreparedRequest); the same middleware runs.
+    const methods = createFetchClient<paths>({ ...common, Request: PreparedRequest as unknown as typeof Request });
+    methods.use(...middleware);
+    const transport: Transport = {
+      raw: methods,
       policy,
       init: (call) => ({ signal: call?.abortSignal, headers: call?.headers, fetch: (request) => send(request, policy(call)) }),
       streamingInit: (call) => ({
@@ -116,6 +125,14 @@ export class GroundcheckClient {
         fetch: (request) => send(request, { ...policy(call), stream: true }),
       }),
     };
+    // Middleware a caller adds to `raw` has always seen the methods' calls too, as Requests: from then
+    // on the methods go through `raw`.
+    const use = this.raw.use.bind(this.raw);
+    this.raw.use = (...added) => {
+      transport.raw = this.raw;
+      use(...added);
+    };
+    this.transport = transport;
     this.auth = new Auth(this.transport);
     this.templates = new Templates(this.transport);
     this.sources = new Sources(this.transport);

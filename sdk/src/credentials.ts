@@ -2,6 +2,7 @@
 // key in the JSON body of the operations marked `x-api-key: true`. Never in a URL or another header.
 import type { Middleware } from 'openapi-fetch';
 import { apiKeyPaths, openPaths } from './generated/operations.js';
+import { PreparedRequest } from './prepared-request.js';
 
 /** A bearer token, or a function returning the current one; it is called once per call. */
 export type TokenSource = string | (() => string | Promise<string>);
@@ -19,15 +20,21 @@ export function credentialsMiddleware(credentials: Credentials): Middleware {
       }
       // saas/* and account/* need a person's token: the key is left out and the server answers 401.
       if (!apiKeyPaths.includes(schemaPath as never)) return undefined;
-      const text = await request.clone().text();
-      const body = {
+      const prepared = request instanceof PreparedRequest ? (request as unknown as PreparedRequest) : null;
+      const text = await (prepared ?? request.clone()).text();
+      const body = JSON.stringify({
         ...(text ? (JSON.parse(text) as Record<string, unknown>) : {}),
         customer_id: credentials.customerId,
         api_key: credentials.apiKey,
-      };
+      });
+      if (prepared) {
+        prepared.body = body;
+        prepared.headers.set('Content-Type', 'application/json');
+        return request;
+      }
       const headers = new Headers(request.headers);
       headers.set('Content-Type', 'application/json');
-      return new Request(request, { body: JSON.stringify(body), headers });
+      return new Request(request, { body, headers });
     },
   };
 }

@@ -1,9 +1,11 @@
 // Every HTTP concern of a call in one place: per-attempt timeout, the caller's abort signal, retries
 // with backoff and jitter that honour Retry-After, and the Idempotency-Key that makes retries safe.
 import type { Client, Middleware } from 'openapi-fetch';
+import { BufferedResponse } from './buffered-response.js';
 import { ConnectionError, errorFromResponse, RequestAbortedError, retryAfterInMs, TimeoutError } from './errors.js';
 import type { paths } from './generated/openapi.js';
 import { idempotentPaths } from './generated/operations.js';
+import { PreparedRequest } from './prepared-request.js';
 import { type WithResponse, withResponse } from './response.js';
 
 /** Options every method accepts as its last argument. */
@@ -22,7 +24,8 @@ export interface RequestOptions {
 export type Fetch = (request: Request) => Promise<Response>;
 
 export interface RetryPolicy {
-  fetch: Fetch;
+  /** The caller's own fetch; without one, the runtime's is called with a URL and init (no Request built). */
+  fetch?: Fetch;
   timeoutInMs: number;
   maxRetries: number;
   /**
@@ -44,29 +47,40 @@ const maxRetryAfterInMs = 60_000;
  * read, so the timeout also covers a body that stalls; rejects with ConnectionError, TimeoutError or
  * RequestAbortedError when no response arrived.
  */
-export async function send(request: Request, policy: RetryPolicy): Promise<Response> {
+export async function send(request: Request | PreparedRequest, policy: RetryPolicy): Promise<Response> {
+  const callerSignal = request.signal ?? undefined;
   for (let attempt = 0; ; attempt += 1) {
     let response: Response;
     try {
-      response = await sendOnce(request.clone(), policy);
+      response = await sendOnce(request, policy);
     } catch (error) {
       if (error instanceof RequestAbortedError || attempt >= policy.maxRetries) throw error;
-      await sleep(retryDelayInMs(attempt) ?? 0, request.signal);
+      await sleep(retryDelayInMs(attempt) ?? 0, callerSignal);
       continue;
     }
     if (attempt >= policy.maxRetries || !(await isRetryable(request, response))) return response;
     const delay = retryDelayInMs(attempt, response);
     if (delay === null) return response;
-    await sleep(delay, request.signal);
+    await sleep(delay, callerSignal);
   }
 }
 
-async function sendOnce(request: Request, policy: RetryPolicy): Promise<Response> {
-  const callerSignal = request.signal;
-  if (callerSignal.aborted) throw aborted(callerSignal);
+/** One attempt's fetch: the runtime's is given the URL and init, a caller's own fetch a Request. */
+function fetchAttempt(request: Request | PreparedRequest, policy: RetryPolicy, signal: AbortSignal): Promise<Response> {
+  if (request instanceof PreparedRequest) {
+    return policy.fetch ? policy.fetch(request.toRequest(signal)) : fetch(request.url, request.attemptInit(signal));
+  }
+  // A Request's body can be read once: each attempt sends a copy.
+  const attempt = new Request(request.clone(), { signal });
+  return policy.fetch ? policy.fetch(attempt) : fetch(attempt);
+}
+
+async function sendOnce(request: Request | PreparedRequest, policy: RetryPolicy): Promise<Response> {
+  const callerSignal = request.signal ?? undefined;
+  if (callerSignal?.aborted) throw aborted(callerSignal);
   const controller = new AbortController();
-  const onAbort = () => controller.abort(callerSignal.reason);
-  callerSignal.addEventListener('abort', onAbort);
+  const onAbort = () => controller.abort(callerSignal?.reason);
+  callerSignal?.addEventListener('abort', onAbort);
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -74,16 +88,18 @@ async function sendOnce(request: Request, policy: RetryPolicy): Promise<Response
   }, policy.timeoutInMs);
   let streaming = false;
   try {
-    const response = await abortable(policy.fetch(new Request(request, { signal: controller.signal })), controller.signal);
+    // The runtime's fetch settles when its signal fires; a caller's own might not.
+    const settled = policy.fetch ? abortable : <T>(promise: Promise<T>) => promise;
+    const response = await settled(fetchAttempt(request, policy, controller.signal), controller.signal);
     if (policy.stream && response.ok) {
       // The caller's abort still cancels the stream; the timeout no longer applies.
       streaming = true;
       return response;
     }
-    const body = [204, 205, 304].includes(response.status) ? null : await abortable(response.arrayBuffer(), controller.signal);
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const body = [204, 205, 304].includes(response.status) ? null : await settled(response.arrayBuffer(), controller.signal);
+    return new BufferedResponse(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   } catch (error) {
-    if (callerSignal.aborted) throw aborted(callerSignal);
+    if (callerSignal?.aborted) throw aborted(callerSignal);
     if (timedOut) throw new TimeoutError(`No response within ${policy.timeoutInMs} ms.`);
     // Node's fetch says only "fetch failed"; the reason (ECONNREFUSED, socket hang up) is its cause.
     const cause = (error as { cause?: unknown } | null)?.cause;
@@ -92,11 +108,11 @@ async function sendOnce(request: Request, policy: RetryPolicy): Promise<Response
   } finally {
     clearTimeout(timer);
     // A stream being read stays cancellable by the caller's signal.
-    if (!streaming) callerSignal.removeEventListener('abort', onAbort);
+    if (!streaming) callerSignal?.removeEventListener('abort', onAbort);
   }
 }
 
-async function isRetryable(request: Request, response: Response): Promise<boolean> {
+async function isRetryable(request: Request | PreparedRequest, response: Response): Promise<boolean> {
   const { status } = response;
   // 501 means the operation is not served at all; another attempt cannot change that.
   if (status === 408 || status === 429 || (status >= 500 && status !== 501)) return true;
@@ -133,7 +149,8 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return new Promise((resolve) => setTimeout(resolve, ms));
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(aborted(signal));
     const onAbort = () => {
@@ -172,6 +189,7 @@ export const idempotencyKeyMiddleware: Middleware = {
 
 /** What resources call through: the openapi-fetch client and the per-call settings. */
 export interface Transport {
+  /** The openapi-fetch client the methods call through. */
   raw: Client<paths>;
   /** The client's retry policy with this call's overrides. */
   policy(options?: RequestOptions): RetryPolicy;

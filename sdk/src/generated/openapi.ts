@@ -932,8 +932,13 @@ export interface components {
             detail?: string;
             /** @description The request path. */
             instance?: string;
-            /** @description Machine-readable code; see each response's description for the values. */
-            code: string;
+            /**
+             * @description Machine-readable code; `type` ends with it. Each operation names the codes it can return
+             *     with each status (`x-problem-codes`). New codes may be added within v1: treat an unknown
+             *     code by its status.
+             * @enum {string}
+             */
+            code: "invalid_request" | "malformed_json" | "malformed_request" | "confirmation_mismatch" | "unauthenticated" | "invalid_token" | "token_expired" | "invalid_api_key" | "invalid_credentials" | "insufficient_role" | "feature_disabled" | "api_key_not_allowed" | "not_found" | "local_login_disabled" | "billing_not_configured" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "idempotency_in_progress" | "invalid_review_transition" | "template_not_uploaded" | "template_not_scanned" | "template_scan_failed" | "group_name_taken" | "email_taken" | "last_admin" | "limit_reached" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_login_attempts" | "headers_too_large" | "internal_error" | "not_implemented" | "service_unavailable";
             request_id: string;
             /** @description One entry per invalid field. */
             errors?: components["schemas"]["FieldError"][];
@@ -2093,8 +2098,8 @@ export interface components {
     responses: {
         /**
          * @description The request is invalid. Codes: `invalid_request` (a field is invalid; see `errors`),
-         *     `malformed_json`, `confirmation_mismatch`; `malformed_request` when the HTTP parser refuses
-         *     the request itself (bad header bytes, conflicting lengths; then without `instance`).
+         *     `malformed_json`; `malformed_request` when the HTTP parser refuses the request itself (bad
+         *     header bytes, conflicting lengths; then without `instance`).
          */
         BadRequest: {
             headers: {
@@ -2163,9 +2168,8 @@ export interface components {
             };
         };
         /**
-         * @description The caller may not do this. Codes: `insufficient_role` (the caller's role is below the
-         *     operation's `x-required-role`), `feature_disabled` (the tenant lacks the operation's
-         *     `x-required-feature`), `api_key_not_allowed` (the operation needs a user's bearer token).
+         * @description The caller may not do this. Code: `insufficient_role` (the caller's role is below the
+         *     operation's `x-required-role`, or an identity provider's token maps to no role).
          */
         Forbidden: {
             headers: {
@@ -2178,11 +2182,11 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://groundcheck.dev/problems/feature_disabled",
-                 *       "title": "Feature disabled",
+                 *       "type": "https://groundcheck.dev/problems/insufficient_role",
+                 *       "title": "Forbidden",
                  *       "status": 403,
-                 *       "detail": "The audit_trail feature is not enabled for this tenant.",
-                 *       "code": "feature_disabled",
+                 *       "detail": "This operation needs the admin role; the caller has user.",
+                 *       "code": "insufficient_role",
                  *       "request_id": "req_01JD3X8Q9A1B2C3D4E5F6G7H8J"
                  *     }
                  */
@@ -2191,7 +2195,7 @@ export interface components {
         };
         /**
          * @description No such object in the caller's tenant (another tenant's objects are reported as not found).
-         *     Codes: `not_found`, `local_login_disabled`, `billing_not_configured`.
+         *     Code: `not_found`.
          */
         NotFound: {
             headers: {
@@ -2216,10 +2220,9 @@ export interface components {
             };
         };
         /**
-         * @description The request conflicts with the object's current state. Codes: `invalid_review_transition`,
-         *     `idempotency_key_reused`, `idempotency_in_progress`, `template_not_uploaded`,
-         *     `template_not_scanned`, `template_scan_failed`, `group_name_taken`, `email_taken`,
-         *     `last_admin`, `limit_reached`.
+         * @description The request conflicts with an earlier one that sent the same `Idempotency-Key`. Codes:
+         *     `idempotency_key_reused` (the key came with a different request), `idempotency_in_progress`
+         *     (the first request with the key still runs).
          */
         Conflict: {
             headers: {
@@ -2232,11 +2235,11 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://groundcheck.dev/problems/invalid_review_transition",
-                 *       "title": "Invalid review transition",
+                 *       "type": "https://groundcheck.dev/problems/idempotency_key_reused",
+                 *       "title": "Conflict",
                  *       "status": 409,
-                 *       "detail": "Action approve is not allowed from state approved.",
-                 *       "code": "invalid_review_transition",
+                 *       "detail": "This Idempotency-Key was already used for a different request; send a new key with a new request.",
+                 *       "code": "idempotency_key_reused",
                  *       "request_id": "req_01JD3X8Q9A1B2C3D4E5F6G7H8J"
                  *     }
                  */
@@ -2270,7 +2273,7 @@ export interface components {
             };
         };
         /**
-         * @description Too many requests. Codes: `rate_limited` (the tenant's limit), `too_many_login_attempts`.
+         * @description Too many requests. Code: `rate_limited` (the tenant's limit, or a caller's own sub-limit).
          *     Wait `Retry-After` seconds.
          */
         TooManyRequests: {
@@ -2517,10 +2520,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["InvalidCredentials"];
+            /** @description The tenant signs in through its identity provider. Code: `local_login_disabled`. */
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many requests; wait `Retry-After` seconds. Codes: `rate_limited`, `too_many_login_attempts`. */
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
@@ -2750,6 +2755,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description The caller may not do this. Codes: `insufficient_role`, `feature_disabled`. */
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2819,8 +2825,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description The caller may not do this. Codes: `insufficient_role`, `feature_disabled`. */
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
+            /** @description The request conflicts with the object's state or an earlier request. Codes: `limit_reached`, `idempotency_key_reused`, `idempotency_in_progress`. */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2862,6 +2870,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description The caller may not do this. Codes: `insufficient_role`, `feature_disabled`. */
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
@@ -2916,9 +2925,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description The caller may not do this. Codes: `insufficient_role`, `feature_disabled`. */
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            /** @description The request conflicts with the object's state or an earlier request. Codes: `template_not_uploaded`, `template_scan_failed`, `idempotency_key_reused`, `idempotency_in_progress`. */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2992,9 +3003,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description The caller may not do this. Codes: `insufficient_role`, `feature_disabled`. */
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            /** @description The request conflicts with the object's state or an earlier request. Codes: `template_not_scanned`, `idempotency_key_reused`, `idempotency_in_progress`. */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3053,6 +3066,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description The caller may not do this. Codes: `insufficient_role`, `feature_disabled`. */
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
@@ -3167,6 +3181,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            /** @description The request conflicts with the object's state or an earlier request. Codes: `limit_reached`, `idempotency_key_reused`, `idempotency_in_progress`. */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3240,6 +3255,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            /** @description The request conflicts with the object's state or an earlier request. Codes: `group_name_taken`, `limit_reached`, `idempotency_key_reused`, `idempotency_in_progress`. */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3469,6 +3485,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            /** @description The request conflicts with the object's state or an earlier request. Codes: `invalid_review_transition`, `idempotency_key_reused`, `idempotency_in_progress`. */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3680,6 +3697,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description The caller may not do this. Codes: `insufficient_role`, `feature_disabled`. */
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3734,6 +3752,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description The caller may not do this. Codes: `insufficient_role`, `feature_disabled`. */
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3773,6 +3792,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description The caller may not do this. Codes: `insufficient_role`, `feature_disabled`. */
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3838,7 +3858,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            /** @description No valid credentials. Codes: `unauthenticated`, `invalid_token`, `token_expired`. */
             401: components["responses"]["Unauthorized"];
+            /** @description The caller may not do this. Codes: `insufficient_role`, `api_key_not_allowed`. */
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3913,10 +3935,13 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            /** @description No valid credentials. Codes: `unauthenticated`, `invalid_token`, `token_expired`. */
             401: components["responses"]["Unauthorized"];
+            /** @description The caller may not do this. Codes: `insufficient_role`, `api_key_not_allowed`. */
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            /** @description The request conflicts with the object's state or an earlier request. Codes: `email_taken`, `last_admin`, `idempotency_key_reused`, `idempotency_in_progress`. */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3975,10 +4000,13 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            /** @description No valid credentials. Codes: `unauthenticated`, `invalid_token`, `token_expired`. */
             401: components["responses"]["Unauthorized"];
+            /** @description The caller may not do this. Codes: `insufficient_role`, `api_key_not_allowed`. */
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            /** @description The request conflicts with the object's state or an earlier request. Codes: `last_admin`, `idempotency_key_reused`, `idempotency_in_progress`. */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4037,8 +4065,11 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            /** @description No valid credentials. Codes: `unauthenticated`, `invalid_token`, `token_expired`. */
             401: components["responses"]["Unauthorized"];
+            /** @description The caller may not do this. Codes: `insufficient_role`, `api_key_not_allowed`. */
             403: components["responses"]["Forbidden"];
+            /** @description No billing portal is set up for this tenant. Code: `billing_not_configured`. */
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
@@ -4079,7 +4110,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            /** @description No valid credentials. Codes: `unauthenticated`, `invalid_token`, `token_expired`. */
             401: components["responses"]["Unauthorized"];
+            /** @description The caller may not do this. Codes: `insufficient_role`, `api_key_not_allowed`. */
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4128,8 +4161,11 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedAccount"];
                 };
             };
+            /** @description The request is invalid. Codes: `invalid_request`, `malformed_json`, `confirmation_mismatch`, `malformed_request`. */
             400: components["responses"]["BadRequest"];
+            /** @description No valid credentials. Codes: `unauthenticated`, `invalid_token`, `token_expired`. */
             401: components["responses"]["Unauthorized"];
+            /** @description The caller may not do this. Codes: `insufficient_role`, `api_key_not_allowed`. */
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];

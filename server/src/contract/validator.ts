@@ -216,11 +216,13 @@ function toFieldError(error: ErrorObject, alternatives: string[]): FieldError {
       return { pointer: `${error.instancePath}/${error.params.additionalProperty}`, detail: 'is not a known field' };
     case 'enum':
       return { pointer, detail: `must be one of: ${(error.params.allowedValues as unknown[]).join(', ')}` };
-    case 'discriminator':
-      return {
-        pointer: `${error.instancePath}/${error.params.tag}`,
-        detail: `${JSON.stringify(error.params.tagValue)} is not a known ${error.params.tag}`,
-      };
+    case 'discriminator': {
+      const at = `${error.instancePath}/${error.params.tag}`;
+      // Ajv reports a missing or non-string tag and an unknown one alike; the caller needs to know which.
+      if (error.params.tagValue === undefined) return { pointer: at, detail: 'is required' };
+      if (typeof error.params.tagValue !== 'string') return { pointer: at, detail: 'must be string' };
+      return { pointer: at, detail: `${JSON.stringify(error.params.tagValue)} is not a known ${error.params.tag}` };
+    }
     case 'anyOf':
       return {
         pointer,

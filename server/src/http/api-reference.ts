@@ -1,17 +1,25 @@
-// The human-readable API reference at /docs (Scalar's standalone renderer, served from the npm
-// package, never a CDN) and the contract itself at /openapi.yaml. Neither is an operation of the
-// contract: they sit outside /api/v1, take no credentials and are not rate limited, like the probes.
+// The API reference at /docs: a pre-rendered page that reads without JavaScript, with Scalar's
+// interactive renderer on top (served from the npm package, never a CDN), the document Scalar
+// renders at /docs/openapi.json, and the contract itself at /openapi.yaml, byte for byte. None is an
+// operation of the contract: they sit outside /api/v1, take no credentials and are not rate limited,
+// like the probes. Each is compressed once and revalidated by ETag.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type RequestHandler, Router } from 'express';
+import { parse } from 'yaml';
 import { specPath } from '../contract/contract.js';
 import { MethodNotAllowedError } from '../errors.js';
+import { CachedAsset } from './api-reference/cached-asset.js';
+import { sdkSamples } from './api-reference/generated/sdk-samples.js';
+import type { OpenApiDocument } from './api-reference/openapi-objects.js';
+import { referencePage } from './api-reference/reference-page.js';
+import { scalarDocument } from './api-reference/scalar-document.js';
 
-/** The page runs only the renderer served here and talks only to this server (the spec it reads). */
+/** The page runs only the renderer served here and talks only to this server (the document it reads). */
 export const docsContentSecurityPolicy = [
   "default-src 'none'",
   "script-src 'self'",
-  // The renderer sets styles at run time.
+  // The renderer sets styles at run time; the pre-rendered page has one style element.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self' data:",
@@ -21,59 +29,46 @@ export const docsContentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const renderer = createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js');
+const scalarDocumentPath = '/docs/openapi.json';
 
-// Scalar reads its settings from data attributes, so the page needs no inline script. Its hosted
-// fonts, request client, telemetry and AI agent (which searches Scalar's registry) would reach
-// other hosts: all off.
-const settings = {
-  withDefaultFonts: false,
-  hideClientButton: true,
-  hideTestRequestButton: true,
-  telemetry: false,
-  agent: { disabled: true },
-  metaData: { title: 'Groundcheck API reference' },
-};
+// Everything here changes only with a new release of the server: caches keep a copy and ask again
+// each time (a 304 when nothing changed); the renderer, by far the largest, is reused for an hour.
+const revalidate = 'public, no-cache';
 
-const page = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>Groundcheck API reference</title>
-    <link rel="icon" href="data:,">
-  </head>
-  <body>
-    <script id="api-reference" data-url="/openapi.yaml" data-configuration="${escapeAttribute(JSON.stringify(settings))}"></script>
-    <script src="/docs/scalar.js"></script>
-  </body>
-</html>
-`;
-
-function escapeAttribute(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+let renderer: CachedAsset | undefined;
+/** One per process, however many apps it builds: the renderer is the same file for all of them. */
+function scalarRenderer(): CachedAsset {
+  renderer ??= new CachedAsset(readFileSync(createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js')), {
+    contentType: 'text/javascript; charset=utf-8',
+    cacheControl: 'public, max-age=3600',
+  });
+  return renderer;
 }
 
 export function apiReference(): Router {
-  const spec = readFileSync(specPath, 'utf8');
+  const spec = readFileSync(specPath);
+  const contract = parse(spec.toString('utf8')) as OpenApiDocument;
+  const page = new CachedAsset(Buffer.from(referencePage(contract, sdkSamples, scalarDocumentPath)), {
+    contentType: 'text/html; charset=utf-8',
+    cacheControl: revalidate,
+  });
+  const forScalar = new CachedAsset(Buffer.from(JSON.stringify(scalarDocument(contract, sdkSamples))), {
+    contentType: 'application/json; charset=utf-8',
+    cacheControl: revalidate,
+  });
+  const yaml = new CachedAsset(spec, { contentType: 'application/yaml; charset=utf-8', cacheControl: revalidate });
+
   const router = Router();
-  router.get('/docs', (_req, res) => {
+  router.get('/docs', async (req, res) => {
     res.setHeader('Content-Security-Policy', docsContentSecurityPolicy);
-    res.type('html').send(page);
+    await page.send(req, res);
   });
-  router.get('/docs/scalar.js', (_req, res, next) => {
-    // The same file for as long as this server runs; it carries nothing private.
-    res.removeHeader('Cache-Control');
-    res.sendFile(renderer, { maxAge: '1h', headers: { 'Content-Type': 'text/javascript; charset=utf-8' } }, (error) => {
-      if (error) next(error);
-    });
-  });
-  router.get('/openapi.yaml', (_req, res) => {
-    res.type('application/yaml; charset=utf-8').send(spec);
-  });
+  router.get('/docs/scalar.js', (req, res) => scalarRenderer().send(req, res));
+  router.get(scalarDocumentPath, (req, res) => forScalar.send(req, res));
+  router.get('/openapi.yaml', (req, res) => yaml.send(req, res));
   const otherMethods: RequestHandler = () => {
     throw new MethodNotAllowedError(['GET', 'HEAD']);
   };
-  router.all(['/docs', '/docs/scalar.js', '/openapi.yaml'], otherMethods);
+  router.all(['/docs', '/docs/scalar.js', scalarDocumentPath, '/openapi.yaml'], otherMethods);
   return router;
 }

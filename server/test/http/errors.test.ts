@@ -50,7 +50,7 @@ describe('invalid requests', () => {
       assert.ok(pointers.includes(pointer), `${pointer} in ${pointers}`);
   });
 
-  test('name the missing source and the unknown mode', async () => {
+  test('name the missing source, and the missing, mistyped or unknown mode', async () => {
     const noSource = await server.call('/api/v1/validate', { mode: 'validate', question: 'q?' }, { token });
     assert.deepEqual(noSource.body.errors, [
       { pointer: '/', detail: 'needs at least one of: source_groups, urls, inline_text' },
@@ -58,6 +58,10 @@ describe('invalid requests', () => {
     ]);
     const badMode = await server.call('/api/v1/validate', { mode: 'summarize', question: 'q?' }, { token });
     assert.deepEqual(badMode.body.errors, [{ pointer: '/mode', detail: '"summarize" is not a known mode' }]);
+    const noMode = await server.call('/api/v1/validate', { question: 'q?' }, { token });
+    assert.deepEqual(noMode.body.errors, [{ pointer: '/mode', detail: 'is required' }]);
+    const numberMode = await server.call('/api/v1/validate', { mode: 3, question: 'q?' }, { token });
+    assert.deepEqual(numberMode.body.errors, [{ pointer: '/mode', detail: 'must be string' }]);
   });
 
   test('accept each valid mode (the operation itself is served by a later release)', async () => {

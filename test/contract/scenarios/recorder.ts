@@ -1,12 +1,15 @@
 // A fetch for the SDK that records which operation each call reached and with what status, and
-// checks every answer against the contract: a declared status, a declared media type and, for JSON,
-// the declared schema (Ajv). It also catches Prism's own error answers (a violation found by the
-// validating proxy). Calls to hosts other than loopback are presigned storage uploads from the
-// mock's examples: they are answered here, so nothing leaves the machine.
+// checks every answer against the contract: a declared status, a declared media type, for JSON the
+// declared schema (Ajv), and for a problem a code the operation lists for that status. It also
+// catches Prism's own error answers (a violation found by the validating proxy). Calls to hosts
+// other than loopback are presigned storage uploads from the mock's examples: they are answered
+// here, so nothing leaves the machine.
+import { isDeepStrictEqual } from 'node:util';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { operations, type Spec } from '../../support/spec.js';
+import { problemCodes } from '../../support/problem-codes.js';
+import { type Operation, operations, type Spec } from '../../support/spec.js';
 
 export interface Exchange {
   operationId: string;
@@ -24,8 +27,21 @@ interface Route {
   method: string;
   pattern: RegExp;
   operationId: string;
+  operation: Operation;
   responses: Record<string, OpenAPIV3_1.ResponseObject | OpenAPIV3_1.ReferenceObject>;
   pointer: string;
+}
+
+/**
+ * The mock answers a status with its shared response's example (with the call's own `instance` and
+ * `request_id`), whose code stands for the status on every operation sharing it. A server's problem
+ * does not repeat an example: its `detail` describes the occurrence.
+ */
+function isExample(body: unknown, response: OpenAPIV3_1.ResponseObject): boolean {
+  const media = response.content?.['application/problem+json'];
+  const examples = [media?.example, ...Object.values(media?.examples ?? {}).map((e) => (e as OpenAPIV3_1.ExampleObject).value)];
+  const occurrence = (problem: object) => ({ ...problem, instance: undefined, request_id: undefined });
+  return examples.some((example) => example && isDeepStrictEqual(occurrence(example), occurrence(body as object)));
 }
 
 const loopback = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -40,6 +56,7 @@ export function createRecorder(spec: Spec): Recorder {
     method: method.toUpperCase(),
     pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
     operationId: operation.operationId!,
+    operation,
     responses: (operation.responses ?? {}) as Route['responses'],
     pointer: `#/paths/${pointerEscape(path)}/${method}/responses`,
   }));
@@ -70,7 +87,13 @@ export function createRecorder(spec: Spec): Recorder {
     if (!(media in content)) return problems.push(`${call}: media type ${media || '(none)'} not declared`);
     if (!media.endsWith('json')) return;
     const validate = ajv.getSchema(`spec${declared.pointer}/content/${pointerEscape(media)}/schema`);
-    if (!validate?.(JSON.parse(text))) problems.push(`${call}: body does not match the schema: ${ajv.errorsText(validate?.errors)}`);
+    const body: unknown = JSON.parse(text);
+    if (!validate?.(body)) problems.push(`${call}: body does not match the schema: ${ajv.errorsText(validate?.errors)}`);
+    const listed = problemCodes(spec, route.operation, String(response.status));
+    const code = (body as { code?: unknown } | null)?.code;
+    if (listed && !listed.includes(code as string) && !isExample(body, declared.object)) {
+      problems.push(`${call}: code ${String(code)} is not one ${route.operationId} lists for ${response.status} (${listed.join(', ')})`);
+    }
   };
 
   return {

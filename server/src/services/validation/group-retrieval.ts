@@ -8,13 +8,13 @@ import type { components } from '../../generated/openapi.js';
 import type { ObjectStorage, TenantObjectStorage } from '../../storage/object-storage.js';
 import type { SourceFileRecord, SourceGroupRecord, SourceGroupStore } from '../../store/source-group-store.js';
 import type { Caller } from '../call-context.js';
-import { type EndpointTarget, queryEndpointSources } from '../validation/endpoint-sources.js';
-import type { GatheredSource, SourceGroupRetrieval } from '../validation/validation-service.js';
-import type { ExtractionCache } from './extraction-cache.js';
-import { canUseGroup } from './source-access.js';
-import type { SourceGroupService } from './source-groups.js';
-import { sourceFileKey } from './source-upload.js';
-import { defaultExtractionBudget } from './text-extraction.js';
+import type { ExtractionCache } from '../sources/extraction-cache.js';
+import { canUseGroup } from '../sources/source-access.js';
+import type { SourceGroupService } from '../sources/source-groups.js';
+import { sourceFileKey } from '../sources/source-upload.js';
+import { defaultExtractionBudget } from '../sources/text-extraction.js';
+import { type EndpointTarget, queryEndpointSources } from './endpoint-sources.js';
+import type { GatheredSource, SourceGroupRetrieval } from './validation-service.js';
 
 type SkippedSource = components['schemas']['SkippedSource'];
 
