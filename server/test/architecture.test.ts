@@ -106,3 +106,70 @@ test('the engine runs one way: language → evidence → claims → checks → a
   );
   assert.deepEqual(backwards, []);
 });
+
+/** The folder under services/ that a path is in, or undefined outside services/. */
+const serviceFolderOf = (path: string) => {
+  const parts = relative(join(src, 'services'), path).split('/');
+  return parts.length > 1 && parts[0] !== '..' ? parts[0] : undefined;
+};
+
+/** The cycles of a graph given as edges, each as the path that closes it (depth-first search). */
+function cyclesOf(edges: Map<string, Set<string>>): string[][] {
+  const cycles: string[][] = [];
+  const done = new Set<string>();
+  const visit = (node: string, path: string[]) => {
+    if (path.includes(node)) {
+      cycles.push([...path.slice(path.indexOf(node)), node]);
+      return;
+    }
+    if (done.has(node)) return;
+    for (const next of edges.get(node) ?? []) visit(next, [...path, node]);
+    done.add(node);
+  };
+  for (const node of edges.keys()) visit(node, []);
+  return cycles;
+}
+
+test('cyclesOf finds a cycle, and none in a chain', () => {
+  const graph = (pairs: [string, string][]) => {
+    const edges = new Map<string, Set<string>>();
+    for (const [a, b] of pairs) edges.set(a, (edges.get(a) ?? new Set()).add(b));
+    return edges;
+  };
+  assert.deepEqual(
+    cyclesOf(
+      graph([
+        ['a', 'b'],
+        ['b', 'c'],
+      ]),
+    ),
+    [],
+  );
+  assert.deepEqual(
+    cyclesOf(
+      graph([
+        ['a', 'b'],
+        ['b', 'c'],
+        ['c', 'a'],
+      ]),
+    ),
+    [['a', 'b', 'c', 'a']],
+  );
+});
+
+test('the folders of services/ import each other one way: no cycle between them', () => {
+  const edges = new Map<string, Set<string>>();
+  for (const file of sourceFiles(join(src, 'services'))) {
+    const from = serviceFolderOf(file);
+    if (!from) continue;
+    for (const match of readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/gm)) {
+      const to = serviceFolderOf(resolve(dirname(file), match[1]!));
+      if (to && to !== from) edges.set(from, (edges.get(from) ?? new Set()).add(to));
+    }
+  }
+  assert.ok(edges.get('validation')?.has('sources'), 'the graph was read');
+  assert.deepEqual(
+    cyclesOf(edges).map((cycle) => cycle.join(' → ')),
+    [],
+  );
+});
