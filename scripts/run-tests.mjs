@@ -1,4 +1,7 @@
-// Runs the whole suite: format and lint, type-check, then every *.test.ts through Node's test runner.
+// Runs the test suite. `node scripts/run-tests.mjs` (npm test) runs everything: format and lint,
+// builds, type-check, then every *.test.ts through Node's test runner. With a suite's name first
+// (npm run test:unit, test:contract, test:e2e, test:integration) it runs that suite's files only,
+// after the builds they need. Other arguments go to `node --test`.
 // Node 20's runner does not expand globs, so the files are listed here.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -6,10 +9,48 @@ import { join } from 'node:path';
 
 // examples/ holds the contract-test example's own tests, run as a customer would run them.
 const roots = ['test', 'sdk/test', 'server/test', 'mock/test', 'examples'];
-const files = roots
+
+/** Each suite by the folders and files it holds; a test in none of them is an integration test. */
+const suites = {
+  // No server, emulator, Prism, browser or build: the engine, pure helpers, the tenant file, the import
+  // rules, and the SDK against stand-ins of its own.
+  unit: [
+    'server/test/engine/',
+    'server/test/lib/',
+    'server/test/tenants/',
+    'server/test/architecture.test.ts',
+    'sdk/test/errors.test.ts',
+    'sdk/test/pagination.test.ts',
+    'sdk/test/requests.test.ts',
+    'sdk/test/retries.test.ts',
+    'sdk/test/timeouts.test.ts',
+    'sdk/test/types.test.ts',
+    'sdk/test/webhooks.test.ts',
+  ],
+  // The contract itself, its tooling, and the server and the mock held to it.
+  contract: ['test/contract/', 'server/test/contract/', 'mock/test/', 'examples/contract-test/'],
+  // What a customer or an operator runs: the README, the examples, the packed packages, the compiled
+  // server, the container image's steps, the API reference in Chromium.
+  e2e: ['test/e2e/', 'test/docs/', 'test/deploy/', 'sdk/test/package.test.ts', 'sdk/test/size.test.ts', 'server/test/process.test.ts'],
+};
+/** Suites that import the built SDK or mock (the examples, the packed packages, the mock's tests). */
+const needsBuilds = new Set(['contract', 'e2e', 'integration']);
+
+const [first, ...rest] = process.argv.slice(2);
+const suite = first && !first.startsWith('-') ? first : undefined;
+const nodeArgs = suite ? rest : process.argv.slice(2);
+if (suite && suite !== 'integration' && !(suite in suites)) {
+  console.error(`unknown suite ${suite}: one of ${[...Object.keys(suites), 'integration'].join(', ')}`);
+  process.exit(2);
+}
+
+const all = roots
   .flatMap((root) => walk(root))
   .filter((f) => f.endsWith('.test.ts'))
   .sort();
+const suiteOf = (file) =>
+  Object.keys(suites).find((name) => suites[name].some((entry) => file === entry || file.startsWith(entry))) ?? 'integration';
+const files = suite ? all.filter((file) => suiteOf(file) === suite) : all;
 
 function walk(dir) {
   let entries;
@@ -30,10 +71,14 @@ function run(command, args) {
 }
 
 // Formatting and lint rules (biome.json), over the whole tree.
-run('npx', ['biome', 'ci', '.']);
+if (!suite) run('npx', ['biome', 'ci', '.']);
 // The examples import the built SDK, as a customer's code would; the mock's tests use the built
 // package, whose copy of openapi.yaml the build makes.
-run('npm', ['run', 'build', '-w', '@groundcheck/sdk']);
-run('npm', ['run', 'build', '-w', '@groundcheck/mock']);
-run('npx', ['tsc', '-p', 'tsconfig.json']);
-run(process.execPath, ['--import', 'tsx', '--test', ...process.argv.slice(2), ...files]);
+if (!suite || needsBuilds.has(suite)) {
+  run('npm', ['run', 'build', '-w', '@groundcheck/sdk']);
+  run('npm', ['run', 'build', '-w', '@groundcheck/mock']);
+}
+if (!suite) run('npx', ['tsc', '-p', 'tsconfig.json']);
+// Three files at a time on two cores: most tests wait on servers, child processes and the browser.
+const concurrency = nodeArgs.some((arg) => arg.startsWith('--test-concurrency')) ? [] : ['--test-concurrency=3'];
+run(process.execPath, ['--import', 'tsx', '--test', ...concurrency, ...nodeArgs, ...files]);

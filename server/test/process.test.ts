@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { before, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -22,11 +22,18 @@ interface Started {
   exit: Promise<number | null>;
 }
 
+const children = new Set<ChildProcessWithoutNullStreams>();
+// A test that fails part-way leaves its server running: stop it, or the file never ends.
+after(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
 function run(env: Record<string, string>): Started {
   const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: serverDir,
     env: { PATH: process.env.PATH!, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', ...env },
   });
+  children.add(child);
   const started: Started = { child, lines: [], raw: [], exit: once(child, 'exit').then(([code]) => code as number | null) };
   let buffer = '';
   child.stdout.on('data', (chunk: Buffer) => {
@@ -42,8 +49,9 @@ function run(env: Record<string, string>): Started {
   return started;
 }
 
+// Generous: a loaded machine can take many seconds to start the server and its emulators.
 async function waitForLine(started: Started, message: string): Promise<Record<string, unknown>> {
-  for (let i = 0; i < 200; i += 1) {
+  for (let i = 0; i < 1200; i += 1) {
     const line = started.lines.find((l) => l.msg === message);
     if (line) return line;
     await new Promise((resolve) => setTimeout(resolve, 50));
