@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateApiKey } from '../server/src/auth/api-keys.js';
+import { AuditStore } from '../server/src/cosmos/audit-store.js';
 import type { RunningServer } from '../server/src/server.js';
-import { AuditStore } from '../server/src/store/audit-store.js';
+import { generateApiKey } from '../server/src/services/auth/api-keys.js';
 import { entriesOfEveryKind, seedChain } from '../server/test/support/audit.js';
 import { numberArgument, startBenchServer } from './support/bench-server.js';
 import { sampleMemory } from './support/memory-sampler.js';

@@ -14,9 +14,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { stringify } from 'yaml';
-import { generateApiKey } from '../server/src/auth/api-keys.js';
+import { openCosmos } from '../server/src/cosmos/cosmos.js';
 import { createLogger } from '../server/src/logger.js';
-import { openCosmos } from '../server/src/store/cosmos.js';
+import { generateApiKey } from '../server/src/services/auth/api-keys.js';
 import { numberArgument } from './support/bench-server.js';
 import { startPatchedEmulator } from './support/patched-emulator.js';
 

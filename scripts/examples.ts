@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isScalar, parse, parseDocument, Scalar } from 'yaml';
-import { LocalTokens } from '../server/src/auth/local-tokens.js';
+import type { AuditStore } from '../server/src/cosmos/audit-store.js';
 import type { components } from '../server/src/generated/openapi.js';
 import { canonicalJson } from '../server/src/lib/canonical-json.js';
 import { encodeCursor } from '../server/src/lib/cursor.js';
@@ -17,8 +17,8 @@ import { analyticsCsv } from '../server/src/services/analytics/analytics-csv.js'
 import type { AnalyticsService } from '../server/src/services/analytics/analytics-service.js';
 import { AuditExporter } from '../server/src/services/audit/audit-export.js';
 import { Pseudonyms } from '../server/src/services/audit/pseudonyms.js';
+import { LocalTokens } from '../server/src/services/auth/local-tokens.js';
 import type { Caller } from '../server/src/services/call-context.js';
-import type { AuditStore } from '../server/src/store/audit-store.js';
 
 type Schemas = components['schemas'];
 type Path = (string | number)[];

@@ -3,11 +3,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { generateApiKey } from '../../server/src/auth/api-keys.js';
 import { loadConfig } from '../../server/src/config.js';
 import { buildContainer, type Container } from '../../server/src/container.js';
 import { createLogger } from '../../server/src/logger.js';
 import { listen, type RunningServer } from '../../server/src/server.js';
+import { generateApiKey } from '../../server/src/services/auth/api-keys.js';
 import type { Tenant } from '../../server/src/tenants/tenant.js';
 import { loadTenantFile } from '../../server/src/tenants/tenant-file.js';
 import { startPatchedEmulator } from './patched-emulator.js';

@@ -1,11 +1,11 @@
-// The embedded Cosmos emulator, as the server runs it (store/embedded-cosmos.ts, with its linear query
+// The embedded Cosmos emulator, as the server runs it (cosmos/embedded-cosmos.ts, with its linear query
 // patch), in a child process of its own so that a benchmark measures the server, not the emulator's
 // share of the same event loop. Each page still scans and sorts the whole container, so an export
 // takes minutes here where Cosmos DB serves pages from its index.
 import { type ChildProcess, fork } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createEmbeddedCosmos } from '../../server/src/store/embedded-cosmos.js';
+import { createEmbeddedCosmos } from '../../server/src/cosmos/embedded-cosmos.js';
 
 const emulatorRole = 'GROUNDCHECK_BENCH_EMULATOR';
 

@@ -2,7 +2,7 @@
 // maps in its process, with no HTTP, no SDK and no emulator, so that "validate with the store
 // stubbed" shows what the rest of a request costs. It answers the point operations, patches and
 // batches of the write path; queries find nothing. Never used by the server or the tests.
-import type { CosmosStore } from '../../server/src/store/cosmos.js';
+import type { CosmosStore } from '../../server/src/cosmos/cosmos.js';
 
 type Container = ReturnType<CosmosStore['container']>;
 

@@ -1,6 +1,5 @@
 // The request pipeline: every request passes the same steps, in this order.
 import express, { type Express } from 'express';
-import type { Authenticator } from './auth/authenticator.js';
 import type { TrustProxy } from './config.js';
 import type { Contract } from './contract/contract.js';
 import type { ContractValidator } from './contract/validator.js';
@@ -11,15 +10,16 @@ import { parseBodies } from './http/body-parser.js';
 import { dispatch } from './http/dispatch.js';
 import { problemHandler } from './http/problem.js';
 import { anonymousRateLimit, rateLimit } from './http/rate-limit.js';
-import { requestContext } from './http/request-context.js';
+import type { RateLimiter } from './http/rate-limiter.js';
+import { requestTracing } from './http/request-tracing.js';
 import { resolveOperation } from './http/resolve-operation.js';
 import { securityHeaders } from './http/security-headers.js';
 import { dropCredentials, validateRequest } from './http/validate-request.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './logger.js';
+import type { IdempotencyKeys } from './ports/idempotency-keys.js';
 import type { OperationTable } from './routes/operation.js';
-import type { RateLimiter } from './services/rate-limits/rate-limiter.js';
-import type { IdempotencyStore } from './store/idempotency-store.js';
+import type { Authenticator } from './services/auth/authenticator.js';
 
 export interface AppDependencies {
   contract: Contract;
@@ -32,7 +32,7 @@ export interface AppDependencies {
   anonymousRateLimit: number;
   /** Time a request without credentials in its headers has to send its body. */
   unauthenticatedBodyTimeoutMs: number;
-  idempotency: IdempotencyStore;
+  idempotency: IdempotencyKeys;
   operations: OperationTable;
   validateResponses: boolean;
   trustProxy: TrustProxy;
@@ -42,7 +42,7 @@ export function createApp(deps: AppDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy);
-  app.use(requestContext(deps.log, deps.clock));
+  app.use(requestTracing(deps.log, deps.clock));
   app.use(securityHeaders());
   // /docs and /openapi.yaml are pages, not operations of the contract.
   app.use(apiReference());

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import proxyAddr from 'proxy-addr';
-import type { StorageAccount } from './storage/index.js';
+import type { StorageAccount } from './blobs/index.js';
 
 /** How many proxies, or which addresses, may set X-Forwarded-For (Express's `trust proxy`). */
 export type TrustProxy = false | number | string[];

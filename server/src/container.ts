@@ -1,12 +1,20 @@
 // The composition root: builds every store and service from the configuration, once per process.
-import { Authenticator } from './auth/authenticator.js';
-import { ClosedTenants } from './auth/closed-tenants.js';
-import { LocalTokens } from './auth/local-tokens.js';
-import { LoginThrottle, type ThrottleLimits } from './auth/login-throttle.js';
-import { OidcVerifier } from './auth/oidc.js';
+
+import { type ObjectStorage, openObjectStorage } from './blobs/index.js';
 import type { Config } from './config.js';
 import { type Contract, loadContract } from './contract/contract.js';
 import { ContractValidator } from './contract/validator.js';
+import { AccountPages } from './cosmos/account-pages.js';
+import { AuditStore } from './cosmos/audit-store.js';
+import { type CosmosStore, openCosmos } from './cosmos/cosmos.js';
+import { CountedSourceGroupStore, CountedTemplateStore } from './cosmos/counted-stores.js';
+import { HistoryStore } from './cosmos/history-store.js';
+import { IdempotencyStore } from './cosmos/idempotency-store.js';
+import { ResourceCounters } from './cosmos/resource-counters.js';
+import { TenantStateStore } from './cosmos/tenant-state-store.js';
+import { UserStore } from './cosmos/user-store.js';
+import { WindowCountStore } from './cosmos/window-count-store.js';
+import { RateLimiter } from './http/rate-limiter.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { Logger } from './logger.js';
 import { accountOperations } from './routes/account.js';
@@ -30,10 +38,14 @@ import { AuditTrail } from './services/audit/audit-trail.js';
 import { Pseudonyms } from './services/audit/pseudonyms.js';
 import { SystemCardService } from './services/audit/system-card.js';
 import { AuthService } from './services/auth/auth-service.js';
+import { Authenticator } from './services/auth/authenticator.js';
+import { ClosedTenants } from './services/auth/closed-tenants.js';
+import { LocalTokens } from './services/auth/local-tokens.js';
+import { LoginThrottle, type ThrottleLimits } from './services/auth/login-throttle.js';
+import { OidcVerifier } from './services/auth/oidc.js';
 import { bootstrapUsers } from './services/auth/user-bootstrap.js';
 import { ReadinessService } from './services/health/readiness.js';
 import { HistoryService } from './services/history/history-service.js';
-import { RateLimiter } from './services/rate-limits/rate-limiter.js';
 import { ReviewService } from './services/review/review-service.js';
 import { BillingPortalService } from './services/saas/billing-portal.js';
 import { type StripeEndpoint, stripeBillingProvider } from './services/saas/stripe-billing.js';
@@ -48,17 +60,6 @@ import { OutboxRecovery } from './services/validation/outbox-recovery.js';
 import { ValidationRecorder } from './services/validation/validation-recorder.js';
 import { ValidationService } from './services/validation/validation-service.js';
 import { WebhookDelivery } from './services/webhooks/webhook-delivery.js';
-import { type ObjectStorage, openObjectStorage } from './storage/index.js';
-import { AccountPages } from './store/account-pages.js';
-import { AuditStore } from './store/audit-store.js';
-import { type CosmosStore, openCosmos } from './store/cosmos.js';
-import { CountedSourceGroupStore, CountedTemplateStore } from './store/counted-stores.js';
-import { HistoryStore } from './store/history-store.js';
-import { IdempotencyStore } from './store/idempotency-store.js';
-import { ResourceCounters } from './store/resource-counters.js';
-import { TenantStateStore } from './store/tenant-state-store.js';
-import { UserStore } from './store/user-store.js';
-import { WindowCountStore } from './store/window-count-store.js';
 import { TenantRegistry } from './tenants/registry.js';
 import { loadTenantFile } from './tenants/tenant-file.js';
 
@@ -86,6 +87,8 @@ export interface Container {
   };
   /** The handler of every operation the server serves, by operationId. */
   operations: OperationTable;
+  /** Resolves once the recoveries' passes under way (one runs at start) have finished. */
+  recoveriesSettled(): Promise<void>;
   /** Releases what the container opened (the embedded Cosmos emulator, clients). */
   close(): Promise<void>;
 }
@@ -207,6 +210,9 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
       ...templateOperations(services.templates),
       ...saasOperations({ users: new UserManagement(users), billing }),
       ...accountOperations({ exporter: accountExporter, deletion: accountDeletion }),
+    },
+    async recoveriesSettled() {
+      await Promise.all([recovery.settled(), deletionRecovery.settled()]);
     },
     async close() {
       // Deliveries in flight get their 5 seconds; recovery finishes its pass; the engine's threads end.

@@ -1,9 +1,10 @@
 // Entry point of `npm start`: configuration errors end the process with a clear message.
+
+import { StorageConfigError } from './blobs/index.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { CosmosUnavailableError } from './cosmos/cosmos.js';
 import { createLogger } from './logger.js';
 import { type RunningServer, startServer } from './server.js';
-import { StorageConfigError } from './storage/index.js';
-import { CosmosUnavailableError } from './store/cosmos.js';
 import { startTelemetry } from './telemetry/telemetry.js';
 import { TenantFileError } from './tenants/tenant-file.js';
 

@@ -1,4 +1,4 @@
-// The import rules that keep the layers apart: routes → services → store, a pure engine and pure
+// The import rules that keep the layers apart: routes → services → cosmos and blobs, a pure engine and pure
 // helpers. Read from the source files' import statements.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -52,12 +52,22 @@ test('the import graph was read', () => {
   assert.ok(from('engine').length > 10);
 });
 
-test('routes import services, never stores or the HTTP pipeline', () => {
-  assert.deepEqual(show(from('routes').filter((entry) => entry.local && ['store', 'http', 'storage'].includes(entry.target))), []);
+test('routes import services, never Cosmos DB, blob storage or the HTTP pipeline', () => {
+  assert.deepEqual(show(from('routes').filter((entry) => entry.local && ['cosmos', 'http', 'blobs'].includes(entry.target))), []);
 });
 
-test('store/ never imports services/ or http/', () => {
-  assert.deepEqual(show(from('store').filter((entry) => entry.local && ['services', 'http', 'routes'].includes(entry.target))), []);
+test('cosmos/ and blobs/ never import services/, http/ or routes/', () => {
+  for (const layer of ['cosmos', 'blobs']) {
+    assert.deepEqual(show(from(layer).filter((entry) => entry.local && ['services', 'http', 'routes'].includes(entry.target))), []);
+  }
+});
+
+test('http/ reaches Cosmos DB and blob storage only through ports/', () => {
+  assert.deepEqual(show(from('http').filter((entry) => entry.local && ['cosmos', 'blobs'].includes(entry.target))), []);
+});
+
+test('ports/ declare what a layer needs of a store: types only, importing no layer', () => {
+  assert.deepEqual(show(from('ports').filter((entry) => !entry.local || entry.target !== 'ports')), []);
 });
 
 test('services/ never import the HTTP pipeline or routes', () => {

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { verifyAuditChain } from '@groundcheck/sdk';
 import { derivedExamples, differences, exampleKeys } from '../../scripts/examples.js';
-import { LocalTokens } from '../../server/src/auth/local-tokens.js';
 import type { components } from '../../server/src/generated/openapi.js';
+import { LocalTokens } from '../../server/src/services/auth/local-tokens.js';
 import { rawSpec } from '../support/spec.js';
 
 type Schemas = components['schemas'];

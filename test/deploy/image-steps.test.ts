@@ -12,9 +12,9 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
-import { generateApiKey } from '../../server/src/auth/api-keys.js';
-import { azuriteAccount, type EmbeddedAzurite, startEmbeddedAzurite } from '../../server/src/storage/embedded-azurite.js';
-import { createEmbeddedCosmos } from '../../server/src/store/embedded-cosmos.js';
+import { azuriteAccount, type EmbeddedAzurite, startEmbeddedAzurite } from '../../server/src/blobs/embedded-azurite.js';
+import { createEmbeddedCosmos } from '../../server/src/cosmos/embedded-cosmos.js';
+import { generateApiKey } from '../../server/src/services/auth/api-keys.js';
 import { startServerProcess } from '../../server/test/support/server-process.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));

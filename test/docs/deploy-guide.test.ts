@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { containerDefinitions } from '../../server/src/store/containers.js';
+import { containerDefinitions } from '../../server/src/cosmos/containers.js';
 import { repoRoot } from '../support/spec.js';
 
 const guide = readFileSync(join(repoRoot, 'docs/deploy.md'), 'utf8');

@@ -1,8 +1,8 @@
 // Operator commands for the tenant file:
 //   hash-password   reads a password on standard input and prints its password_hash
 //   api-key ROLE    prints a new API key (give it to the client) and its tenant-file entry
-import { generateApiKey } from '../auth/api-keys.js';
-import { hashPassword } from '../auth/passwords.js';
+import { generateApiKey } from '../services/auth/api-keys.js';
+import { hashPassword } from '../services/auth/passwords.js';
 
 const [command, role] = process.argv.slice(2);
 

@@ -2,8 +2,8 @@
 // with bad credentials in its headers is refused without its body being parsed; or else from the
 // API key in the body, once it is read.
 import type { RequestHandler } from 'express';
-import type { Authenticator } from '../auth/authenticator.js';
 import { AuthenticationError, BadRequestError, PermissionError } from '../errors.js';
+import type { Authenticator } from '../services/auth/authenticator.js';
 
 /** The bearer token of the Authorization header, checked before the body is read. */
 export function authenticateHeader(authenticator: Authenticator): RequestHandler {

@@ -9,16 +9,16 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { ContractValidator } from '../contract/validator.js';
 import { InternalError, NotImplementedError } from '../errors.js';
 import type { Logger } from '../logger.js';
+import type { IdempotencyKeys } from '../ports/idempotency-keys.js';
 import { type Operation, type OperationId, type OperationTable, StatusReply, Streamed } from '../routes/operation.js';
 import type { CallContext } from '../services/call-context.js';
-import type { IdempotencyStore } from '../store/idempotency-store.js';
 import { runIdempotently } from './idempotency.js';
 import { problemReply } from './problem.js';
 import { type BufferedReply, jsonReply } from './reply.js';
 
 export interface DispatchOptions {
   operations: OperationTable;
-  idempotency: IdempotencyStore;
+  idempotency: IdempotencyKeys;
   /** Checks the items of list responses, in every environment. */
   contract: ContractValidator;
   /** Checks JSON responses against the contract (outside production); null skips the check. */

@@ -3,12 +3,12 @@
 // a retried call does not act twice.
 // 4xx problems are stored too; 5xx and 429 are not, so a retry can succeed.
 import { createHash } from 'node:crypto';
-import type { Principal } from '../auth/principal.js';
 import { ConflictError } from '../errors.js';
 import { canonicalJson } from '../lib/canonical-json.js';
 import type { Logger } from '../logger.js';
+import type { IdempotencyKeys, IdempotencyRecord, StoredResponse } from '../ports/idempotency-keys.js';
 import { Streamed } from '../routes/operation.js';
-import type { IdempotencyRecord, IdempotencyStore, StoredResponse } from '../store/idempotency-store.js';
+import type { Principal } from '../services/auth/principal.js';
 import type { BufferedReply } from './reply.js';
 
 /** The headers that belong to the stored response; request id and rate-limit headers are the replay's own. */
@@ -33,7 +33,7 @@ export interface IdempotentCall {
  * stored for the retry.
  */
 export async function runIdempotently(
-  store: IdempotencyStore,
+  store: IdempotencyKeys,
   call: IdempotentCall,
   run: () => Promise<BufferedReply | Streamed>,
   asProblem: (error: unknown) => BufferedReply | null,
@@ -92,7 +92,7 @@ function replay(record: IdempotencyRecord, fingerprint: string): BufferedReply {
   return { status, headers: { ...headers, 'idempotent-replayed': 'true' }, body: Buffer.from(body, 'base64') };
 }
 
-async function release(store: IdempotencyStore, record: IdempotencyRecord, log: Logger): Promise<void> {
+async function release(store: IdempotencyKeys, record: IdempotencyRecord, log: Logger): Promise<void> {
   await store.release(record).catch((error: unknown) => log.error({ err: error }, 'could not release an idempotency key'));
 }
 

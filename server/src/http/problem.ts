@@ -1,7 +1,6 @@
 // The one place where errors become RFC 9457 application/problem+json responses.
 import type { ErrorRequestHandler } from 'express';
 import { ApiError, BadRequestError, InternalError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors.js';
-import { storeUnavailable } from '../store/cosmos-status.js';
 import { type BufferedReply, jsonReply } from './reply.js';
 
 interface BodyParserError {
@@ -12,8 +11,6 @@ interface BodyParserError {
 
 function classify(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
-  const unavailable = storeUnavailable(error);
-  if (unavailable) return unavailable;
   const parserError = error as Partial<BodyParserError>;
   if (parserError?.type === 'entity.too.large')
     return new PayloadTooLargeError('payload_too_large', `The request body exceeds this operation's limit of ${parserError.limit} bytes.`);
@@ -47,13 +44,15 @@ export function problemReply(error: unknown, instance: string | null, requestId:
 }
 
 export const problemHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const clientGone = res.destroyed || (error as Partial<Error>)?.name === 'AbortError';
   // The client went away while sending its body: nobody is left to answer, and nothing went wrong here.
-  if ((error as Partial<BodyParserError>)?.type === 'request.aborted') {
+  // The parser names it, unless the closed socket was seen first (a loaded machine): then the body is incomplete.
+  if ((error as Partial<BodyParserError>)?.type === 'request.aborted' || (clientGone && !req.complete)) {
     req.ctx.log.info('client aborted the request while sending its body');
     return res.destroy();
   }
   // The client went away while the work ran (its signal stopped the work): nobody is left to answer.
-  if (res.destroyed || (error as Partial<Error>)?.name === 'AbortError') {
+  if (clientGone) {
     req.ctx.log.debug('client aborted the request; its work was stopped');
     return res.destroy();
   }

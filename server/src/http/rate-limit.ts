@@ -1,6 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import { RateLimitError } from '../errors.js';
-import type { RateLimiter, RateLimitState } from '../services/rate-limits/rate-limiter.js';
+import type { RateLimitState } from '../services/call-context.js';
+import type { RateLimiter } from './rate-limiter.js';
 
 function setHeaders(res: Response, state: RateLimitState) {
   res.setHeader('RateLimit-Limit', String(state.limit));

@@ -1,10 +1,19 @@
 // What every layer knows about the call it serves: who is calling (when anyone is), the request's
 // id and logger, the clock, and a signal that fires when the client goes away.
-import type { Principal } from '../auth/principal.js';
+
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../logger.js';
 import type { Tenant } from '../tenants/tenant.js';
-import type { RateLimitState } from './rate-limits/rate-limiter.js';
+import type { Principal } from './auth/principal.js';
+
+/** The caller's rate limit after this call, as the RateLimit headers and a validation's `rate_limit` show it. */
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window resets. */
+  reset: number;
+  allowed: boolean;
+}
 
 export interface CallContext<Path = Record<string, never>> {
   requestId: string;

@@ -20,6 +20,11 @@ export abstract class PeriodicPass {
     return this.running;
   }
 
+  /** Resolves when the pass under way, if any, has finished; starts none. */
+  async settled(): Promise<void> {
+    await this.running;
+  }
+
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;

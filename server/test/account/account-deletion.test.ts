@@ -6,12 +6,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { AuditStore } from '../../src/cosmos/audit-store.js';
+import { containerDefinitions } from '../../src/cosmos/containers.js';
+import type { CosmosStore } from '../../src/cosmos/cosmos.js';
+import { TenantStateStore } from '../../src/cosmos/tenant-state-store.js';
 import type { components } from '../../src/generated/openapi.js';
 import type { Clock } from '../../src/lib/clock.js';
-import { AuditStore } from '../../src/store/audit-store.js';
-import { containerDefinitions } from '../../src/store/containers.js';
-import type { CosmosStore } from '../../src/store/cosmos.js';
-import { TenantStateStore } from '../../src/store/tenant-state-store.js';
 import { snapshot } from '../support/cosmos-snapshot.js';
 import { email, password } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/harness.js';

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AuditStore } from '../../src/store/audit-store.js';
-import { UserStore } from '../../src/store/user-store.js';
+import { AuditStore } from '../../src/cosmos/audit-store.js';
+import { UserStore } from '../../src/cosmos/user-store.js';
 import { entriesOfEveryKind, seedChain, tenantsOf } from '../support/audit.js';
 import { writeFixture } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/harness.js';

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import type { Container, JSONObject, OperationInput } from '@azure/cosmos';
+import type { HistoryItem } from '../../src/cosmos/history-store.js';
 import { newId } from '../../src/lib/ids.js';
-import type { HistoryItem } from '../../src/store/history-store.js';
 import type { TestServer } from '../support/harness.js';
 
 export const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');

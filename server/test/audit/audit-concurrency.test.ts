@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { verifyAuditChain } from '../../../sdk/src/audit-chain.js';
+import { type AuditHead, AuditStore } from '../../src/cosmos/audit-store.js';
 import { type AuditEntry, AuditTrail } from '../../src/services/audit/audit-trail.js';
-import { type AuditHead, AuditStore } from '../../src/store/audit-store.js';
 import { type AuditEvent, actors, auditFixture, tenantsOf } from '../support/audit.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 

@@ -4,8 +4,8 @@ import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { rawSpec } from '../../../test/support/spec.js';
+import { AuditStore } from '../../src/cosmos/audit-store.js';
 import { type AuditEntry, AuditTrail } from '../../src/services/audit/audit-trail.js';
-import { AuditStore } from '../../src/store/audit-store.js';
 import type { Tenant } from '../../src/tenants/tenant.js';
 import {
   type AuditEvent,

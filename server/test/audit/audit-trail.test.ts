@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import type { Principal } from '../../src/auth/principal.js';
+import { AuditStore } from '../../src/cosmos/audit-store.js';
 import { AuditExporter } from '../../src/services/audit/audit-export.js';
 import { type AuditEntry, AuditTrail, actorOf } from '../../src/services/audit/audit-trail.js';
 import { Pseudonyms } from '../../src/services/audit/pseudonyms.js';
-import { AuditStore } from '../../src/store/audit-store.js';
+import type { Principal } from '../../src/services/auth/principal.js';
 import type { Tenant } from '../../src/tenants/tenant.js';
 import { type AuditEvent, actors, at, auditFixture, day, entriesOfEveryKind, historyTtlDays, tenantsOf } from '../support/audit.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
@@ -286,7 +286,7 @@ describe('append', () => {
     ]);
     // The only Cosmos writes: creates (the head's first version, events, their keys), and the
     // ETag-guarded replace of the head document.
-    const source = readFileSync(new URL('../../src/store/audit-store.ts', import.meta.url), 'utf8');
+    const source = readFileSync(new URL('../../src/cosmos/audit-store.ts', import.meta.url), 'utf8');
     assert.doesNotMatch(source, /\.(delete|upsert|patch|replace)\(|'(Delete|Upsert|Patch)'/);
     assert.deepEqual(source.match(/operationType: '\w+'/g)?.sort(), [
       "operationType: 'Create'",

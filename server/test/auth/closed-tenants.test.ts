@@ -2,10 +2,10 @@
 // and a deletion is seen by the next call that arrives after it.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ClosedTenants } from '../../src/auth/closed-tenants.js';
+import { type CosmosStore, openCosmos } from '../../src/cosmos/cosmos.js';
+import { TenantStateStore } from '../../src/cosmos/tenant-state-store.js';
 import { createLogger } from '../../src/logger.js';
-import { type CosmosStore, openCosmos } from '../../src/store/cosmos.js';
-import { TenantStateStore } from '../../src/store/tenant-state-store.js';
+import { ClosedTenants } from '../../src/services/auth/closed-tenants.js';
 
 class CountedState extends TenantStateStore {
   reads = 0;

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
+import { IdempotencyStore } from '../../src/cosmos/idempotency-store.js';
 import { ConflictError, RateLimitError } from '../../src/errors.js';
-import { type IdempotencyRecord, IdempotencyStore } from '../../src/store/idempotency-store.js';
+import type { IdempotencyRecord } from '../../src/ports/idempotency-keys.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { sampleValidateRequest, ValidateStub } from '../support/validate-stub.js';
 

@@ -3,10 +3,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { type CosmosStore, openCosmos } from '../../src/cosmos/cosmos.js';
+import { WindowCountStore } from '../../src/cosmos/window-count-store.js';
+import { RateLimiter } from '../../src/http/rate-limiter.js';
 import { createLogger } from '../../src/logger.js';
-import { RateLimiter } from '../../src/services/rate-limits/rate-limiter.js';
-import { type CosmosStore, openCosmos } from '../../src/store/cosmos.js';
-import { WindowCountStore, type WindowKey } from '../../src/store/window-count-store.js';
+import type { WindowKey } from '../../src/ports/window-counts.js';
 
 /** The real store, with its increments counted. */
 class CountedStore extends WindowCountStore {

@@ -6,8 +6,8 @@ import type { ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { generateApiKey } from '../../src/auth/api-keys.js';
-import { createEmbeddedCosmos } from '../../src/store/embedded-cosmos.js';
+import { createEmbeddedCosmos } from '../../src/cosmos/embedded-cosmos.js';
+import { generateApiKey } from '../../src/services/auth/api-keys.js';
 import { email, type Fixture, password, writeFixture } from '../support/fixtures.js';
 import { startServerProcess } from '../support/server-process.js';
 

@@ -4,15 +4,15 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { verifyAuditChain } from '../../../sdk/src/audit-chain.js';
-import type { Principal } from '../../src/auth/principal.js';
+import { HistoryStore } from '../../src/cosmos/history-store.js';
+import { SourceGroupStore } from '../../src/cosmos/source-group-store.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { createLogger } from '../../src/logger.js';
 import type { AuditTrail } from '../../src/services/audit/audit-trail.js';
+import type { Principal } from '../../src/services/auth/principal.js';
 import type { Caller } from '../../src/services/call-context.js';
 import { ReviewService } from '../../src/services/review/review-service.js';
 import { AuditOutbox } from '../../src/services/validation/audit-outbox.js';
-import { HistoryStore } from '../../src/store/history-store.js';
-import { SourceGroupStore } from '../../src/store/source-group-store.js';
 import type { Tenant } from '../../src/tenants/tenant.js';
 import { tenantsOf } from '../support/audit.js';
 import { FailingTrail } from '../support/failing-trail.js';

@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { verifyAuditChain } from '../../../sdk/src/audit-chain.js';
+import { HistoryStore } from '../../src/cosmos/history-store.js';
 import type { components } from '../../src/generated/openapi.js';
 import { type ReviewTransition, reviewTransitions } from '../../src/services/review/review-transitions.js';
-import { HistoryStore } from '../../src/store/history-store.js';
 import { tenantsOf } from '../support/audit.js';
 import { writeFixture } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/harness.js';

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { pino } from 'pino';
-import { verifyPassword } from '../../src/auth/passwords.js';
-import { UserStore } from '../../src/store/user-store.js';
+import { UserStore } from '../../src/cosmos/user-store.js';
+import { verifyPassword } from '../../src/services/auth/passwords.js';
 import { email, password } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 

@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import type { ObjectStorage, TenantObjectStorage } from '../../src/blobs/object-storage.js';
+import { openObjectStorage } from '../../src/blobs/open-object-storage.js';
 import { createLogger } from '../../src/logger.js';
 import {
   ExtractionCache,
@@ -13,8 +15,6 @@ import {
   forgetExtractions,
 } from '../../src/services/sources/extraction-cache.js';
 import type { ExtractionResult } from '../../src/services/sources/text-extraction.js';
-import type { ObjectStorage, TenantObjectStorage } from '../../src/storage/object-storage.js';
-import { openObjectStorage } from '../../src/storage/open-object-storage.js';
 
 const log = createLogger('silent');
 let storage: ObjectStorage;

@@ -5,11 +5,11 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import type { TenantObjectStorage } from '../../src/blobs/object-storage.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { extractionKey } from '../../src/services/sources/extraction-cache.js';
 import { uploadUrlLifetimeMs } from '../../src/services/sources/source-groups.js';
 import { uploadGraceMs } from '../../src/services/sources/source-upload.js';
-import type { TenantObjectStorage } from '../../src/storage/object-storage.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { uploadSourceFile } from '../support/source-files.js';
 import { docxType, makeDocx, makePdf } from './fixtures.js';

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
+import type { ObjectStorage, TenantObjectStorage } from '../../src/blobs/object-storage.js';
+import { openObjectStorage } from '../../src/blobs/open-object-storage.js';
 import { checkUploadedObject, sha256Hex } from '../../src/services/sources/upload-check.js';
-import type { ObjectStorage, TenantObjectStorage } from '../../src/storage/object-storage.js';
-import { openObjectStorage } from '../../src/storage/open-object-storage.js';
 import { docxType, makeDocx, makePdf } from './fixtures.js';
 
 describe('checkUploadedObject', () => {

@@ -1,5 +1,5 @@
-import { containerDefinitions } from '../../src/store/containers.js';
-import type { CosmosStore } from '../../src/store/cosmos.js';
+import { containerDefinitions } from '../../src/cosmos/containers.js';
+import type { CosmosStore } from '../../src/cosmos/cosmos.js';
 
 /**
  * Every item of every container, without Cosmos system fields: to prove a request wrote nothing. The

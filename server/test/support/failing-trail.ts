@@ -1,6 +1,6 @@
 import type { Container } from '@azure/cosmos';
+import { AuditStore } from '../../src/cosmos/audit-store.js';
 import { AuditTrail } from '../../src/services/audit/audit-trail.js';
-import { AuditStore } from '../../src/store/audit-store.js';
 
 /** An audit trail that fails its first `failures` appends, as a Cosmos outage between two writes would. */
 export class FailingTrail extends AuditTrail {

@@ -3,9 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { generateApiKey } from '../../src/auth/api-keys.js';
-import { hashPassword } from '../../src/auth/passwords.js';
 import type { Role } from '../../src/contract/roles.js';
+import { generateApiKey } from '../../src/services/auth/api-keys.js';
+import { hashPassword } from '../../src/services/auth/passwords.js';
 
 export const roles: Role[] = ['viewer', 'user', 'admin'];
 export const password = (customerId: string, role: Role) => `${customerId}-${role}-password`;

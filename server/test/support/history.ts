@@ -1,11 +1,11 @@
 // Shared by the review, history and analytics tests: validations made cheaply (inline text that
 // contradicts the answer, or a store-level record with fixed figures), and reads of the audit trail.
 import assert from 'node:assert/strict';
+import { HistoryStore } from '../../src/cosmos/history-store.js';
 import type { components } from '../../src/generated/openapi.js';
 import { newId } from '../../src/lib/ids.js';
 import { createLogger } from '../../src/logger.js';
 import { type CompletedValidation, ValidationRecorder } from '../../src/services/validation/validation-recorder.js';
-import { HistoryStore } from '../../src/store/history-store.js';
 import type { Tenant } from '../../src/tenants/tenant.js';
 import { historyTtlDays } from './audit.js';
 import type { TestServer } from './harness.js';

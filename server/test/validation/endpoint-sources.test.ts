@@ -12,7 +12,7 @@ import { inspect } from 'node:util';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { pino } from 'pino';
 import { json, type Loopback, startLoopback } from '../../../sdk/test/support/loopback.js';
-import { type Principal, SecretString } from '../../src/auth/principal.js';
+import { type Principal, SecretString } from '../../src/services/auth/principal.js';
 import { forwardedHeaders } from '../../src/services/validation/endpoint-sources.js';
 import { oidcAudience, oidcIssuer, writeFixture } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/harness.js';

@@ -9,8 +9,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { verifyWebhook } from '../../../sdk/src/webhooks.js';
 import { dereferencedSpec } from '../../../test/support/spec.js';
-import { AuditStore } from '../../src/store/audit-store.js';
-import { HistoryStore } from '../../src/store/history-store.js';
+import { AuditStore } from '../../src/cosmos/audit-store.js';
+import { HistoryStore } from '../../src/cosmos/history-store.js';
 import { writeFixture } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 

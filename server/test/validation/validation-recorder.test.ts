@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { AuditStore } from '../../src/cosmos/audit-store.js';
+import { HistoryStore } from '../../src/cosmos/history-store.js';
 import { newId } from '../../src/lib/ids.js';
 import { createLogger } from '../../src/logger.js';
 import type { AuditTrail } from '../../src/services/audit/audit-trail.js';
 import { type CompletedValidation, ValidationRecorder } from '../../src/services/validation/validation-recorder.js';
-import { AuditStore } from '../../src/store/audit-store.js';
-import { HistoryStore } from '../../src/store/history-store.js';
 import type { Tenant } from '../../src/tenants/tenant.js';
 import { actors, auditFixture, tenantsOf } from '../support/audit.js';
 import { FailingTrail } from '../support/failing-trail.js';

@@ -4,15 +4,15 @@
 // audit trail is deleted page by page, then its stored files, and a last audit event records the
 // termination. Each step can run again, so a deletion cut short is completed by DeletionRecovery.
 
+import type { ObjectStorage } from '../../blobs/index.js';
+import type { AuditStore } from '../../cosmos/audit-store.js';
+import type { CosmosStore } from '../../cosmos/cosmos.js';
+import { purgedContainers, purgePartition } from '../../cosmos/partition-purge.js';
+import type { DeletionMarker, TenantStateStore } from '../../cosmos/tenant-state-store.js';
 import { BadRequestError, InternalError } from '../../errors.js';
 import type { components } from '../../generated/openapi.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
-import type { ObjectStorage } from '../../storage/index.js';
-import type { AuditStore } from '../../store/audit-store.js';
-import type { CosmosStore } from '../../store/cosmos.js';
-import { purgedContainers, purgePartition } from '../../store/partition-purge.js';
-import type { DeletionMarker, TenantStateStore } from '../../store/tenant-state-store.js';
 import type { Tenant } from '../../tenants/tenant.js';
 import { type AuditTrail, actorOf } from '../audit/audit-trail.js';
 import type { Caller } from '../call-context.js';

@@ -3,10 +3,10 @@
 // tenant's settings (without secrets) and every file's record count and SHA-256. Every file is
 // read from Cosmos page by page while the archive is sent, so memory does not grow with the tenant.
 
+import type { AccountPages } from '../../cosmos/account-pages.js';
+import type { AuditStore } from '../../cosmos/audit-store.js';
+import type { UserStore } from '../../cosmos/user-store.js';
 import { mapPages, readAhead } from '../../lib/pages.js';
-import type { AccountPages } from '../../store/account-pages.js';
-import type { AuditStore } from '../../store/audit-store.js';
-import type { UserStore } from '../../store/user-store.js';
 import type { Caller } from '../call-context.js';
 import { publicRecord } from '../history/public-record.js';
 import { userView } from '../saas/user-view.js';

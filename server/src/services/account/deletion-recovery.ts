@@ -3,9 +3,10 @@
 // a while is deleted again from where it is. A deletion that is moving is left to its process.
 // A deleted tenant is swept once more a while after, for what requests admitted just before the
 // marker wrote while the deletion ran.
+
+import type { TenantStateStore } from '../../cosmos/tenant-state-store.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
-import type { TenantStateStore } from '../../store/tenant-state-store.js';
 import type { Tenant } from '../../tenants/tenant.js';
 import { PeriodicPass } from '../periodic-pass.js';
 import type { AccountDeletion } from './account-deletion.js';

@@ -1,10 +1,11 @@
 // POST /api/v1/analytics (decision rows 5 and 77): the figures of a day range (default the last 30
 // days, at most 366) summed from the tenant's daily rollups (daily-rollup.ts), which one
 // single-partition query reads: at most 366 small documents, however many validations there were.
+
+import type { HistoryStore } from '../../cosmos/history-store.js';
 import { BadRequestError } from '../../errors.js';
 import type { components } from '../../generated/openapi.js';
 import { addDays, dayOf, dayRange } from '../../lib/day-range.js';
-import type { HistoryStore } from '../../store/history-store.js';
 import type { Caller } from '../call-context.js';
 import { addCounts } from './counts.js';
 import { type DailyRollup, emptyRollup } from './daily-rollup.js';

@@ -6,10 +6,10 @@
 // without reading it; the longest time to decision is raised after the batch (history-store.ts).
 // Analytics then reads at most 366 of them instead of every validation.
 import type { PatchOperation } from '@azure/cosmos';
+import { daysToSeconds } from '../../cosmos/containers.js';
+import type { HistoryItem, Tally } from '../../cosmos/history-store.js';
 import type { components } from '../../generated/openapi.js';
 import { dayOf } from '../../lib/day-range.js';
-import { daysToSeconds } from '../../store/containers.js';
-import type { HistoryItem, Tally } from '../../store/history-store.js';
 import {
   type CategoryCounts,
   type ConfidenceCounts,

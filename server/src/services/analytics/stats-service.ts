@@ -2,9 +2,10 @@
 // of the months history still keeps (kept by the batches that write records, usage-counters.ts; four
 // with the default retention) and the resource counters (kept by the source group and template
 // stores). Nothing is counted at read time.
+
+import type { HistoryStore } from '../../cosmos/history-store.js';
+import type { ResourceCounters } from '../../cosmos/resource-counters.js';
 import type { components } from '../../generated/openapi.js';
-import type { HistoryStore } from '../../store/history-store.js';
-import type { ResourceCounters } from '../../store/resource-counters.js';
 import type { Caller } from '../call-context.js';
 import { type UsageMonth, usageFigures, usageMonthId, usageMonths } from './usage-counters.js';
 

@@ -7,10 +7,10 @@
 // `total` and the review counts follow HISTORY_TTL_DAYS to the day; `this_month` sums the current
 // month. A month document expires a while after history no longer keeps any record it counts.
 import type { PatchOperation } from '@azure/cosmos';
+import { daysToSeconds } from '../../cosmos/containers.js';
+import type { HistoryItem, Tally } from '../../cosmos/history-store.js';
 import type { components } from '../../generated/openapi.js';
 import { addDays, dayOf } from '../../lib/day-range.js';
-import { daysToSeconds } from '../../store/containers.js';
-import type { HistoryItem, Tally } from '../../store/history-store.js';
 import { countPath, type ModeCounts, type ReviewStateCounts, zeroModes, zeroReviewStates } from './counts.js';
 
 type ReviewState = components['schemas']['ReviewState'];

@@ -1,12 +1,13 @@
 // POST /api/v1/audit/export (sections 2.3 and 4.6): every event of a day range as one streamed
 // JSON or CSV document. Events are read page by page and written as they come, so memory does
 // not grow with the size of the export.
+
+import type { AuditStore } from '../../cosmos/audit-store.js';
 import { BadRequestError } from '../../errors.js';
 import type { components } from '../../generated/openapi.js';
 import { type CsvCell, csvRow } from '../../lib/csv.js';
 import { addDays, dayRange } from '../../lib/day-range.js';
 import { mapPages, readAhead } from '../../lib/pages.js';
-import type { AuditStore } from '../../store/audit-store.js';
 import type { Caller } from '../call-context.js';
 import { kindRecords } from './audit-trail.js';
 import type { Pseudonymize, Pseudonyms } from './pseudonyms.js';

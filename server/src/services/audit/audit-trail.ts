@@ -3,7 +3,8 @@
 // chained to the previous event's hash, so a consumer can prove nothing was changed, removed or
 // reordered.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Principal } from '../../auth/principal.js';
+import type { AuditHead, AuditStore } from '../../cosmos/audit-store.js';
+import { daysToSeconds } from '../../cosmos/containers.js';
 import type { components } from '../../generated/openapi.js';
 import { canonicalJson } from '../../lib/canonical-json.js';
 import { type Clock, systemClock } from '../../lib/clock.js';
@@ -11,9 +12,8 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { dayRange } from '../../lib/day-range.js';
 import { sha256Hex } from '../../lib/hash.js';
 import { newId } from '../../lib/ids.js';
-import type { AuditHead, AuditStore } from '../../store/audit-store.js';
-import { daysToSeconds } from '../../store/containers.js';
 import type { Tenant } from '../../tenants/tenant.js';
+import type { Principal } from '../auth/principal.js';
 import type { Caller } from '../call-context.js';
 
 type AuditEvent = components['schemas']['AuditEvent'];

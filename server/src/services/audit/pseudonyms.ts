@@ -2,7 +2,7 @@
 // HMAC-SHA-256(tenant secret, actor id). Stable across exports, different per tenant, and not
 // reversible by hashing a list of known emails or ids, because the secret never leaves Cosmos.
 import { createHmac, randomBytes } from 'node:crypto';
-import type { AuditStore } from '../../store/audit-store.js';
+import type { AuditStore } from '../../cosmos/audit-store.js';
 
 export type Pseudonymize = (actorId: string) => string;
 

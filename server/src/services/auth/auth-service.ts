@@ -1,15 +1,15 @@
 // Local login and the caller's identity (section 4.1).
 
-import type { ClosedTenants } from '../../auth/closed-tenants.js';
-import type { LocalTokens } from '../../auth/local-tokens.js';
-import { tokenLifetimeSeconds } from '../../auth/local-tokens.js';
-import type { LoginThrottle } from '../../auth/login-throttle.js';
-import { verifyAgainstDecoy, verifyPassword } from '../../auth/passwords.js';
+import type { UserStore } from '../../cosmos/user-store.js';
 import { AuthenticationError, NotFoundError, RateLimitError } from '../../errors.js';
 import type { components } from '../../generated/openapi.js';
-import type { UserStore } from '../../store/user-store.js';
 import type { TenantRegistry } from '../../tenants/registry.js';
 import { type CallContext, callerOf } from '../call-context.js';
+import type { ClosedTenants } from './closed-tenants.js';
+import type { LocalTokens } from './local-tokens.js';
+import { tokenLifetimeSeconds } from './local-tokens.js';
+import type { LoginThrottle } from './login-throttle.js';
+import { verifyAgainstDecoy, verifyPassword } from './passwords.js';
 
 type LoginRequest = components['schemas']['LoginRequest'];
 type LoginResponse = components['schemas']['LoginResponse'];

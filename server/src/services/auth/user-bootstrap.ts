@@ -1,8 +1,9 @@
 // Creates the users the tenant file lists, once: an existing email is left as it is.
+
+import { EmailTakenError, type UserStore } from '../../cosmos/user-store.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { Logger } from '../../logger.js';
-import { EmailTakenError, type UserStore } from '../../store/user-store.js';
 import type { Tenant } from '../../tenants/tenant.js';
 
 export async function bootstrapUsers(tenants: Tenant[], users: UserStore, clock: Clock, log: Logger): Promise<void> {

@@ -2,11 +2,12 @@
 // filtered, in pages of `limit` (1-100, default 25) as the caller may see them (visibility.ts). The
 // cursor names the last record of a page (created_at and id): the next page starts after it, so
 // records made while a client pages never shift the pages it has still to read.
+
+import type { HistoryStore } from '../../cosmos/history-store.js';
+import type { SourceGroupStore } from '../../cosmos/source-group-store.js';
 import type { components } from '../../generated/openapi.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { dayRange } from '../../lib/day-range.js';
-import type { HistoryStore } from '../../store/history-store.js';
-import type { SourceGroupStore } from '../../store/source-group-store.js';
 import type { Caller } from '../call-context.js';
 import { publicRecord } from './public-record.js';
 import { visibilityOf } from './visibility.js';

@@ -1,6 +1,7 @@
 // A history record as the contract's `ValidationRecord` shows it.
+
+import type { HistoryItem } from '../../cosmos/history-store.js';
 import type { components } from '../../generated/openapi.js';
-import type { HistoryItem } from '../../store/history-store.js';
 
 /** The record as the contract shows it: internal fields (tenant, expiry, outbox, Cosmos' own) stay inside. */
 export function publicRecord(item: HistoryItem): components['schemas']['ValidationRecord'] {

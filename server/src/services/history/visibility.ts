@@ -3,9 +3,10 @@
 // themselves (decision row 28): admins see every record of the tenant, as they manage the groups;
 // anyone else sees their own records and those whose source groups they may all use. A record
 // grounded on a group that is deleted since is shown to its author and to admins only.
-import type { Principal } from '../../auth/principal.js';
-import type { HistoryItem } from '../../store/history-store.js';
-import type { SourceGroupStore } from '../../store/source-group-store.js';
+
+import type { HistoryItem } from '../../cosmos/history-store.js';
+import type { SourceGroupStore } from '../../cosmos/source-group-store.js';
+import type { Principal } from '../auth/principal.js';
 import { canUseGroup } from '../sources/source-access.js';
 
 /** Null for the whole tenant; otherwise who the caller is and the groups they may use. */

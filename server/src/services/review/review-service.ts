@@ -2,14 +2,14 @@
 // the state machine (review-transitions.ts). The record's new state, its review entry and the audit
 // event are written together: the new version of the record carries the event in its outbox and is
 // written, guarded by the ETag it was read with, in the batch that moves the month's usage and the
-// day's rollup (store/history-store.ts). Of two reviewers acting at once, one batch wins; the other
+// day's rollup (cosmos/history-store.ts). Of two reviewers acting at once, one batch wins; the other
 // reads the record again, finds its state changed and gets 409. The outbox is then appended to the
 // audit trail (or by recovery).
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { HistoryItem, HistoryStore } from '../../cosmos/history-store.js';
+import type { SourceGroupStore } from '../../cosmos/source-group-store.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import type { components } from '../../generated/openapi.js';
-import type { HistoryItem, HistoryStore } from '../../store/history-store.js';
-import type { SourceGroupStore } from '../../store/source-group-store.js';
 import { reviewRollup } from '../analytics/daily-rollup.js';
 import { reviewUsage } from '../analytics/usage-counters.js';
 import { type AuditEntry, actorOf, kindRecords } from '../audit/audit-trail.js';

@@ -1,7 +1,7 @@
 // The operator's record of user changes that matter for compliance (who was given access, whose
 // role changed, who was disabled or removed, and by whom), written to the server log. Facts only:
 // ids, roles and statuses; never a password, its hash or an email address.
-import type { UserRecord } from '../../store/user-store.js';
+import type { UserRecord } from '../../cosmos/user-store.js';
 import type { Caller } from '../call-context.js';
 
 export type UserChangeEvent =

@@ -2,12 +2,7 @@
 // tenant's local users, listed by email, created or updated field by field, removed. Emails are
 // unique per tenant and no change may leave the tenant without an active admin. A user who is
 // disabled or removed loses access at the next call: the authenticator reads the user every time.
-import { passwordWeakness } from '../../auth/password-policy.js';
-import { hashPassword } from '../../auth/passwords.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
-import type { components } from '../../generated/openapi.js';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
-import { newId } from '../../lib/ids.js';
+
 import {
   type AdminGuard,
   EmailTakenError,
@@ -15,7 +10,13 @@ import {
   type UserRecord,
   type UserStore,
   type UserWriteOutcome,
-} from '../../store/user-store.js';
+} from '../../cosmos/user-store.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
+import type { components } from '../../generated/openapi.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { newId } from '../../lib/ids.js';
+import { passwordWeakness } from '../auth/password-policy.js';
+import { hashPassword } from '../auth/passwords.js';
 import type { Caller } from '../call-context.js';
 import { logUserChanges, userChanges } from './user-change-log.js';
 import { userView } from './user-view.js';

@@ -1,6 +1,7 @@
 // A stored user as the contract's `User` shows it: never the password hash.
+
+import type { UserRecord } from '../../cosmos/user-store.js';
 import type { components } from '../../generated/openapi.js';
-import type { UserRecord } from '../../store/user-store.js';
 
 export function userView(record: UserRecord): components['schemas']['User'] {
   return {

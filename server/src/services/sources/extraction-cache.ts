@@ -1,8 +1,9 @@
 // Text extraction runs once per file: its outcome is kept in the tenant's storage under the file's
 // SHA-256, so later validations read the text instead of parsing the file again. Blob storage rather
 // than Cosmos because extracted text can outgrow a Cosmos item (2 MB).
+
+import type { TenantObjectStorage } from '../../blobs/object-storage.js';
 import type { Logger } from '../../logger.js';
-import type { TenantObjectStorage } from '../../storage/object-storage.js';
 import { docxContentType } from './content-sniff.js';
 import { defaultExtractionBudget, type ExtractionResult, extractorVersion, extractText } from './text-extraction.js';
 

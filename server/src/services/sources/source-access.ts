@@ -1,7 +1,8 @@
 // Who may use a source group (decision 28, section 4.2 rule 3): admins every group; other callers a
 // group without `allowed_roles` or one that names at least one of their data-access roles.
-import type { Principal } from '../../auth/principal.js';
-import type { SourceGroupRecord } from '../../store/source-group-store.js';
+
+import type { SourceGroupRecord } from '../../cosmos/source-group-store.js';
+import type { Principal } from '../auth/principal.js';
 
 /** For the list: admins see every group, as they manage them. */
 export function canSeeGroup(principal: Principal, group: Pick<SourceGroupRecord, 'allowed_roles'>): boolean {

@@ -1,17 +1,18 @@
 // Source groups (section 4.4, decisions 26-30, 74, 76): list with visibility by data-access role,
 // upload URLs, save (create, or update what is sent), delete with or without the stored files.
-import { ConflictError, NotFoundError } from '../../errors.js';
-import type { components } from '../../generated/openapi.js';
-import { checkedFileName } from '../../lib/file-names.js';
-import { newId } from '../../lib/ids.js';
-import type { ObjectStorage } from '../../storage/object-storage.js';
+
+import type { ObjectStorage } from '../../blobs/object-storage.js';
 import {
   GroupChangedError,
   GroupNameTakenError,
   type SourceFileRecord,
   type SourceGroupRecord,
   type SourceGroupStore,
-} from '../../store/source-group-store.js';
+} from '../../cosmos/source-group-store.js';
+import { ConflictError, NotFoundError } from '../../errors.js';
+import type { components } from '../../generated/openapi.js';
+import { checkedFileName } from '../../lib/file-names.js';
+import { newId } from '../../lib/ids.js';
 import type { Caller } from '../call-context.js';
 import { forgetExtractions } from './extraction-cache.js';
 import { canSeeGroup } from './source-access.js';

@@ -3,8 +3,8 @@
 // `awaiting_upload` (size, type by leading bytes, SHA-256 from the bytes) before they are `ready`.
 // A blob that fails is deleted and the file `rejected`; an upload never made is dropped from the
 // inventory once its URL has expired (with a grace period).
-import type { TenantObjectStorage } from '../../storage/object-storage.js';
-import type { SourceFileRecord } from '../../store/source-group-store.js';
+import type { TenantObjectStorage } from '../../blobs/object-storage.js';
+import type { SourceFileRecord } from '../../cosmos/source-group-store.js';
 import { checkUploadedObject } from './upload-check.js';
 
 /** Decision 74: source files up to 50 MiB. */

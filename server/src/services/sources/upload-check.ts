@@ -1,7 +1,7 @@
 // The checks a presigned upload must pass before its file is `ready`: the server reads the stored
 // bytes itself, so size, type and SHA-256 are what is stored, not what the client said.
 import { createHash } from 'node:crypto';
-import type { TenantObjectStorage } from '../../storage/object-storage.js';
+import type { TenantObjectStorage } from '../../blobs/object-storage.js';
 import { sniffLength, sniffMatches } from './content-sniff.js';
 
 export interface UploadCheckInput {

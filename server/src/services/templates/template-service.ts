@@ -2,12 +2,12 @@
 // scan for placeholders → save schema and activate → delete. Admin only; the pipeline has checked
 // the role and the `document_templates` feature before any of this runs.
 
+import type { ObjectStorage, TenantObjectStorage } from '../../blobs/object-storage.js';
+import { type StoredTemplate, TemplateChangedError, type TemplateRecord, type TemplateStore } from '../../cosmos/template-store.js';
 import { BadRequestError, ConflictError, type FieldError, NotFoundError } from '../../errors.js';
 import type { components } from '../../generated/openapi.js';
 import { checkedFileName } from '../../lib/file-names.js';
 import { newId } from '../../lib/ids.js';
-import type { ObjectStorage, TenantObjectStorage } from '../../storage/object-storage.js';
-import { type StoredTemplate, TemplateChangedError, type TemplateRecord, type TemplateStore } from '../../store/template-store.js';
 import type { Caller } from '../call-context.js';
 import { type PlaceholderScanResult, scanTemplate } from './placeholder-scan.js';
 import { settleUpload, templateKey, templateMaxBytes } from './template-upload.js';

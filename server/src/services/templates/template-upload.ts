@@ -4,8 +4,8 @@
 // bytes, SHA-256 from the bytes) before the template becomes `uploaded`. A blob that fails is
 // deleted and the template `rejected`; no blob long after the URL expired is `upload_expired`.
 
-import type { TenantObjectStorage } from '../../storage/object-storage.js';
-import type { TemplateRecord } from '../../store/template-store.js';
+import type { TenantObjectStorage } from '../../blobs/object-storage.js';
+import type { TemplateRecord } from '../../cosmos/template-store.js';
 import { checkUploadedObject } from '../sources/upload-check.js';
 
 /** The contract's limit for a template file (decision 74: 25 MiB). */

@@ -2,7 +2,7 @@
 // change they describe (a validation, a review), then appended to the audit trail and cleared. A
 // process that dies, or an audit write that fails, in between leaves the entries in the record, and
 // recovery appends them later: either the change and its audit events exist in the end, or neither.
-import type { HistoryItem, HistoryStore, StoredRecord } from '../../store/history-store.js';
+import type { HistoryItem, HistoryStore, StoredRecord } from '../../cosmos/history-store.js';
 import type { Tenant } from '../../tenants/tenant.js';
 import type { AuditEntry, AuditTrail } from '../audit/audit-trail.js';
 

@@ -4,11 +4,12 @@
 // exact URL; the passages it answers become sources. An endpoint refused, failing or answering out of
 // format is skipped with its reason, never an error. The caller's access to the group is checked
 // before this runs: an endpoint of a group the caller may not use is never called.
-import type { Principal } from '../../auth/principal.js';
+
 import type { components } from '../../generated/openapi.js';
 import { sha256Hex } from '../../lib/hash.js';
 import { createOutboundClient, type OutboundClient, OutboundRefusal, skippedSourceReason } from '../../outbound/index.js';
 import { endpointUrlKey } from '../../tenants/tenant.js';
+import type { Principal } from '../auth/principal.js';
 import type { Caller } from '../call-context.js';
 import type { GatheredSource } from './validation-service.js';
 

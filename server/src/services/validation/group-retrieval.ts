@@ -4,9 +4,10 @@
 // files nor its endpoints are touched). The others give their ready files' text (extracted once per
 // file, then read from the extraction cache) and their endpoints' passages. A file without text is
 // skipped with its reason.
+
+import type { ObjectStorage, TenantObjectStorage } from '../../blobs/object-storage.js';
+import type { SourceFileRecord, SourceGroupRecord, SourceGroupStore } from '../../cosmos/source-group-store.js';
 import type { components } from '../../generated/openapi.js';
-import type { ObjectStorage, TenantObjectStorage } from '../../storage/object-storage.js';
-import type { SourceFileRecord, SourceGroupRecord, SourceGroupStore } from '../../store/source-group-store.js';
 import type { Caller } from '../call-context.js';
 import type { ExtractionCache } from '../sources/extraction-cache.js';
 import { canUseGroup } from '../sources/source-access.js';

@@ -3,10 +3,11 @@
 // and, when the tenant's workflow asks for review, `review_required`. The record carries those events
 // in its outbox until they are appended (audit-outbox.ts), so a failure in between leaves work that
 // recovery completes: either everything exists in the end, or nothing does.
+
+import { daysToSeconds } from '../../cosmos/containers.js';
+import type { HistoryItem, HistoryStore } from '../../cosmos/history-store.js';
 import type { components } from '../../generated/openapi.js';
 import type { Logger } from '../../logger.js';
-import { daysToSeconds } from '../../store/containers.js';
-import type { HistoryItem, HistoryStore } from '../../store/history-store.js';
 import { instruments } from '../../telemetry/instruments.js';
 import type { Tenant } from '../../tenants/tenant.js';
 import { validationRollup } from '../analytics/daily-rollup.js';

@@ -6,15 +6,16 @@
 // credentials, so the test checks what reaches it: Entra ID tokens, never a key.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, request } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { type CosmosStore, openCosmos } from '../../src/cosmos/cosmos.js';
+import { createEmbeddedCosmos } from '../../src/cosmos/embedded-cosmos.js';
 import { createLogger } from '../../src/logger.js';
-import { type CosmosStore, openCosmos } from '../../src/store/cosmos.js';
-import { createEmbeddedCosmos } from '../../src/store/embedded-cosmos.js';
+import { forwardTo } from '../support/emulator-front.js';
 
 const identityHeader = 'loopback-identity-header';
 const tokenRequests: { url: string; header: string | undefined }[] = [];
@@ -37,16 +38,7 @@ emulator.on('request', (req: IncomingMessage) => authorizations.push(decodeURICo
 const emulatorPackage = dirname(createRequire(import.meta.url).resolve('@vercel/cosmosdb-server/package.json'));
 const tlsFront = createTlsServer(
   { cert: readFileSync(join(emulatorPackage, 'cert.pem')), key: readFileSync(join(emulatorPackage, 'key.pem')) },
-  (req, res) => {
-    const upstream = request(
-      { host: '127.0.0.1', port: (emulator.address() as AddressInfo).port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    req.pipe(upstream);
-  },
+  forwardTo(emulator),
 );
 
 describe('Cosmos DB with the Azure identity', () => {

@@ -1,10 +1,10 @@
 // Turns presented credentials into a Principal, or fails with the reason.
 import { decodeJwt, type JWTPayload } from 'jose';
-import { isRole, type Role, roleRank } from '../contract/roles.js';
-import { AuthenticationError, PermissionError } from '../errors.js';
-import type { UserStore } from '../store/user-store.js';
-import type { TenantRegistry } from '../tenants/registry.js';
-import type { Tenant } from '../tenants/tenant.js';
+import { isRole, type Role, roleRank } from '../../contract/roles.js';
+import type { UserStore } from '../../cosmos/user-store.js';
+import { AuthenticationError, PermissionError } from '../../errors.js';
+import type { TenantRegistry } from '../../tenants/registry.js';
+import type { Tenant } from '../../tenants/tenant.js';
 import { findApiKey } from './api-keys.js';
 import type { ClosedTenants } from './closed-tenants.js';
 import { type LocalTokens, localIssuer } from './local-tokens.js';

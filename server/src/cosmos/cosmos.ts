@@ -5,6 +5,7 @@ import { DefaultAzureCredential } from '@azure/identity';
 import type { Logger } from '../logger.js';
 import { type ContainerName, containerDefinitions } from './containers.js';
 import { cosmosSpans } from './cosmos-spans.js';
+import { storeOutages } from './cosmos-status.js';
 import { createEmbeddedCosmos } from './embedded-cosmos.js';
 
 /** The configured Cosmos DB account cannot be reached or refuses the database at start. */
@@ -60,7 +61,7 @@ export async function openCosmos({ cosmos, databaseId, log }: Options): Promise<
     ...(key ? { key } : { aadCredentials: new DefaultAzureCredential() }),
     connectionPolicy: { enableEndpointDiscovery: false },
     // `plugins` is public in the SDK's exports but left out of the options' type (marked hidden).
-    ...({ plugins: [cosmosSpans] } as Pick<CosmosClientOptions, never>),
+    ...({ plugins: [storeOutages, cosmosSpans] } as Pick<CosmosClientOptions, never>),
   });
   let database: Database;
   const containers = new Map<ContainerName, Container>();

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BlobSASPermissions, type UserDelegationKey } from '@azure/storage-blob';
-import { userDelegationSigner } from '../../src/storage/sas-signer.js';
+import { userDelegationSigner } from '../../src/blobs/sas-signer.js';
 
 function service() {
   const asked: { startsOn: Date; expiresOn: Date }[] = [];

@@ -3,8 +3,8 @@
 // process sees a deletion at once; calls of one tenant that arrive while a read is under way share
 // it (one read per round trip, however many calls arrive). A closed tenant never reopens, so that
 // answer is kept.
-import type { TenantStateStore } from '../store/tenant-state-store.js';
-import type { Tenant } from '../tenants/tenant.js';
+import type { TenantStateStore } from '../../cosmos/tenant-state-store.js';
+import type { Tenant } from '../../tenants/tenant.js';
 
 export class ClosedTenants {
   private readonly closed = new Set<string>();

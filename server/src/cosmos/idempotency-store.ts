@@ -2,38 +2,16 @@
 // the record is the lock, so of two concurrent requests with one key only one runs its handler.
 import type { Container } from '@azure/cosmos';
 import { sha256Hex } from '../lib/hash.js';
+import type { ClaimResult, IdempotencyKeys, IdempotencyRecord, StoredResponse } from '../ports/idempotency-keys.js';
 import { daysToSeconds } from './containers.js';
 import { cosmosOutcome } from './cosmos-status.js';
 
 export const idempotencyWindowSeconds = daysToSeconds(1);
 
-export interface StoredResponse {
-  status: number;
-  headers: Record<string, string>;
-  /** The body, base64-encoded so any content type survives. */
-  body: string;
-}
-
-export interface IdempotencyRecord {
-  /** SHA-256 of the key: keys may hold characters that Cosmos ids may not. */
-  id: string;
-  customer_id: string;
-  kind: 'idempotency';
-  operation_id: string;
-  /** Who sent the request and what it asked, hashed; a key reused for anything else is refused. */
-  fingerprint: string;
-  state: 'in_progress' | 'completed';
-  response: StoredResponse | null;
-  created_at: string;
-  ttl: number;
-}
-
-export type ClaimResult = { claimed: true; record: IdempotencyRecord } | { claimed: false; record: IdempotencyRecord };
-
 const isConflict = (error: unknown) => cosmosOutcome(error) === 'conflict';
 const isGone = (error: unknown) => cosmosOutcome(error) === 'not_found' || cosmosOutcome(error) === 'precondition_failed';
 
-export class IdempotencyStore {
+export class IdempotencyStore implements IdempotencyKeys {
   constructor(
     private readonly container: Container,
     /** An in-progress record older than this belongs to a request that died; another may take over. */

@@ -2,8 +2,9 @@
 // the store so that every process counts the same attempts. More failures than the allowance lock
 // that key out until the window ends. An account is never locked by its email alone: a stranger's
 // guesses from another address do not lock out its owner.
-import { sha256Hex } from '../lib/hash.js';
-import type { WindowCountStore, WindowKey } from '../store/window-count-store.js';
+
+import { sha256Hex } from '../../lib/hash.js';
+import type { WindowCounts, WindowKey } from '../../ports/window-counts.js';
 
 export interface ThrottleLimits {
   /** Failures allowed for one account from one address. */
@@ -17,7 +18,7 @@ export const defaultThrottleLimits: ThrottleLimits = { perAccount: 5, perAddress
 
 export class LoginThrottle {
   constructor(
-    private readonly counts: WindowCountStore,
+    private readonly counts: WindowCounts,
     private readonly limits: ThrottleLimits = defaultThrottleLimits,
   ) {}
 

@@ -1,7 +1,7 @@
 // Bearer tokens issued by POST /auth/login: HS256 JWTs valid for one hour.
 import { randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { AuthenticationError } from '../errors.js';
+import { AuthenticationError } from '../../errors.js';
 
 export const localIssuer = 'urn:groundcheck:local';
 const audience = 'urn:groundcheck:api';

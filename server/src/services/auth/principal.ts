@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
-import type { Role } from '../contract/roles.js';
-import type { Tenant } from '../tenants/tenant.js';
+import type { Role } from '../../contract/roles.js';
+import type { Tenant } from '../../tenants/tenant.js';
 
 /**
  * A credential held in memory for one request. JSON, string conversion and `util.inspect` (which

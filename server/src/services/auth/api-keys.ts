@@ -1,7 +1,7 @@
 // API keys: `gck_<8-character public id>_<32-character secret>`; the server keeps only a SHA-256.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { sha256Hex } from '../lib/hash.js';
-import type { ApiKeyEntry, Tenant } from '../tenants/tenant.js';
+import { sha256Hex } from '../../lib/hash.js';
+import type { ApiKeyEntry, Tenant } from '../../tenants/tenant.js';
 
 const keyPattern = /^gck_([A-Za-z0-9]{8})_[A-Za-z0-9]{32}$/;
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

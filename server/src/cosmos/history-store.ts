@@ -253,7 +253,7 @@ export class HistoryStore {
   /**
    * Records newest first (created_at, then id), `limit` of them and whether more follow. The first
    * equality filter present leads the ORDER BY, so the composite index that starts with it serves
-   * the query (store/containers.ts); the others filter what that index yields.
+   * the query (cosmos/containers.ts); the others filter what that index yields.
    */
   async page(customerId: string, filter: HistoryFilter, limit: number): Promise<{ items: HistoryItem[]; hasMore: boolean }> {
     const conditions = ['c.customer_id = @cid', 'c.record = @record', 'c.expires_at > @now'];

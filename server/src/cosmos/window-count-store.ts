@@ -2,6 +2,7 @@
 // one document per key and window, counted up with Cosmos patch `incr`, which needs no ETag and cannot
 // lose a race. A window's document expires once the window is over.
 import type { Container } from '@azure/cosmos';
+import type { WindowCounts, WindowKey } from '../ports/window-counts.js';
 import { cosmosOutcome } from './cosmos-status.js';
 
 interface WindowItem {
@@ -12,15 +13,9 @@ interface WindowItem {
   ttl: number;
 }
 
-/** A counted key: the partition it lives in (the tenant, or a client address) and its name there. */
-export interface WindowKey {
-  partition: string;
-  name: string;
-}
-
 const itemId = (key: WindowKey, windowStart: number) => `${key.name}@${windowStart}`;
 
-export class WindowCountStore {
+export class WindowCountStore implements WindowCounts {
   constructor(private readonly container: Container) {}
 
   /** Adds `by` to the key's count in the window that started at `windowStart` (ms) and returns the new count. */

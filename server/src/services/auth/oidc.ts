@@ -1,7 +1,7 @@
 // Bearer tokens from a tenant's identity provider, checked against its JWKS, issuer and audience.
 import { createRemoteJWKSet, customFetch, type JWTPayload, jwtVerify } from 'jose';
-import { createOutboundClient, outboundFetch } from '../outbound/index.js';
-import type { OidcSettings, Tenant } from '../tenants/tenant.js';
+import { createOutboundClient, outboundFetch } from '../../outbound/index.js';
+import type { OidcSettings, Tenant } from '../../tenants/tenant.js';
 import { tokenError } from './local-tokens.js';
 
 // Asymmetric algorithms only: a shared-secret (HS*) or `none` token could be forged by anyone who

@@ -19,6 +19,6 @@ export function patchQueryCompiler(serverPath: string): void {
   });
   // A new emulator version that compiles differently must be looked at again, not silently left quadratic.
   if ((createQuery('SELECT * FROM c') as { code: string }).code.includes('[...$')) {
-    throw new Error('the Cosmos emulator no longer generates the expected query code; update store/emulator/linear-queries.ts');
+    throw new Error('the Cosmos emulator no longer generates the expected query code; update cosmos/emulator/linear-queries.ts');
   }
 }

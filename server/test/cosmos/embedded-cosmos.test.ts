@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it, test } from 'node:test';
 import { type Container, CosmosClient } from '@azure/cosmos';
-import { createEmbeddedCosmos } from '../../src/store/embedded-cosmos.js';
+import { createEmbeddedCosmos } from '../../src/cosmos/embedded-cosmos.js';
 
 test('queries are compiled without copying the documents once per document', () => {
   createEmbeddedCosmos().close();

@@ -1,5 +1,6 @@
-// Gives every request an id (echoed in X-Request-Id and in every log line), a server span (its
-// parent from an incoming `traceparent`), and logs and measures its outcome.
+// Gives every request an id (echoed in X-Request-Id and in every log line) and the start of its
+// context (`req.ctx`), a server span (its parent from an incoming `traceparent`), and logs and
+// measures its outcome.
 import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { RequestHandler } from 'express';
 import type { Clock } from '../lib/clock.js';
@@ -11,7 +12,7 @@ const acceptableId = /^[A-Za-z0-9._:-]{8,128}$/;
 /** Operations a platform calls every few seconds: their successes would drown the log, so they are logged at debug. */
 const probes = new Set(['getHealth', 'getReadiness']);
 
-export function requestContext(log: Logger, clock: Clock): RequestHandler {
+export function requestTracing(log: Logger, clock: Clock): RequestHandler {
   return (req, res, next) => {
     const incoming = req.get('x-request-id');
     const requestId = incoming && acceptableId.test(incoming) ? incoming : newId('req', clock.now().getTime());

@@ -4,10 +4,10 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
-import { azuriteAccount } from '../../src/storage/embedded-azurite.js';
-import type { ObjectStorage, TenantObjectStorage } from '../../src/storage/object-storage.js';
-import { openObjectStorage, StorageConfigError } from '../../src/storage/open-object-storage.js';
-import { StorageKeyError, tenantKey } from '../../src/storage/tenant-key.js';
+import { azuriteAccount } from '../../src/blobs/embedded-azurite.js';
+import type { ObjectStorage, TenantObjectStorage } from '../../src/blobs/object-storage.js';
+import { openObjectStorage, StorageConfigError } from '../../src/blobs/open-object-storage.js';
+import { StorageKeyError, tenantKey } from '../../src/blobs/tenant-key.js';
 
 function capturingLogger() {
   const lines: Array<{ level: number; msg: string }> = [];

@@ -9,16 +9,10 @@
 // key is new to the process in this window, when the limit is small, in the last tenth of the limit,
 // and when the calls this process has not yet added reach two fiftieths. A limit can therefore be
 // exceeded by at most that many calls per process.
-import type { Logger } from '../../logger.js';
-import type { WindowCountStore, WindowKey } from '../../store/window-count-store.js';
 
-export interface RateLimitState {
-  limit: number;
-  remaining: number;
-  /** Seconds until the window resets. */
-  reset: number;
-  allowed: boolean;
-}
+import type { Logger } from '../logger.js';
+import type { WindowCounts, WindowKey } from '../ports/window-counts.js';
+import type { RateLimitState } from '../services/call-context.js';
 
 export interface RateLimit {
   requests: number;
@@ -52,7 +46,7 @@ export class RateLimiter {
   private readonly windows = new Map<string, LocalWindow>();
 
   constructor(
-    private readonly counts: WindowCountStore,
+    private readonly counts: WindowCounts,
     private readonly log: Logger,
   ) {}
 

@@ -1,6 +1,8 @@
 // What Cosmos DB's status codes mean to this server, in one place. Stores ask `cosmosOutcome` for
 // the answers they handle (a missing item, a taken id, a lost ETag race); throttling and outages
-// reach the caller as 503 problems with Retry-After, through `storeUnavailable`.
+// become 503 problems with Retry-After where they happen, in the client (`storeOutages`), so no
+// other layer needs to know Cosmos DB's errors.
+import type { PluginConfig } from '@azure/cosmos';
 import { UnavailableError } from '../errors.js';
 
 export type CosmosOutcome = 'not_found' | 'conflict' | 'precondition_failed' | 'throttled' | 'unavailable';
@@ -29,3 +31,15 @@ export function storeUnavailable(error: unknown): UnavailableError | null {
   problem.headers['Retry-After'] = String(seconds);
   return problem;
 }
+
+/** An operation plugin: after the SDK's own retries, a throttled or unavailable store throws the 503 problem. */
+export const storeOutages: PluginConfig = {
+  on: 'operation',
+  plugin: async (request, _diagnosticNode, next) => {
+    try {
+      return await next(request);
+    } catch (error) {
+      throw storeUnavailable(error) ?? error;
+    }
+  },
+};
