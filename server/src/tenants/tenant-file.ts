@@ -5,6 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import { defaultThresholds, type EngineThresholds } from '../engine/index.js';
 import { parseAllowlist } from '../outbound/address-policy.js';
+import type { Tenant as TenantEntry, TenantFile } from './generated/tenant-file.js';
 import { defaultAuditRetentionDays, defaultRateLimit, endpointUrlKey, type Tenant } from './tenant.js';
 
 const schema = JSON.parse(readFileSync(new URL('../../tenant-file.schema.json', import.meta.url), 'utf8'));
@@ -42,7 +43,7 @@ export function loadTenantFile(file: string, options: Options): Tenant[] {
     const first = validateFile.errors![0]!;
     throw new TenantFileError(file, first.instancePath, describe(first.message, first.params));
   }
-  const raws = (data as { tenants: RawTenant[] }).tenants;
+  const raws = (data as TenantFile).tenants;
   raws.forEach((raw, i) => {
     checkEndpointCredentials(raw, file, `/tenants/${i}/outbound/endpoint_credentials`);
   });
@@ -124,7 +125,7 @@ const reservedHeader =
   /^(x-service-.*|host|content-type|content-length|transfer-encoding|connection|cookie|accept|accept-encoding|user-agent)$/i;
 
 /** Endpoint URLs parse and appear once per tenant; credential headers leave the server's own alone. */
-function checkEndpointCredentials(raw: RawTenant, file: string, at: string) {
+function checkEndpointCredentials(raw: TenantEntry, file: string, at: string) {
   const urls = new Set<string>();
   raw.outbound?.endpoint_credentials?.forEach((entry, i) => {
     let key: string;
@@ -141,50 +142,8 @@ function checkEndpointCredentials(raw: RawTenant, file: string, at: string) {
   });
 }
 
-interface RawTenant {
-  customer_id: string;
-  name: string;
-  region?: string;
-  features?: { document_templates?: boolean; audit_trail?: boolean };
-  webhook?: { enabled?: boolean; url?: string; bearer_token?: string; signing_secret?: string; include_successful?: boolean };
-  workflow?: { review_required?: Tenant['workflow']['reviewRequired'] };
-  engine?: {
-    supported_score?: number;
-    high_confidence?: number;
-    medium_confidence?: number;
-    contradicted_severity?: EngineThresholds['contradictedSeverity'];
-    unsupported_severity?: EngineThresholds['unsupportedSeverity'];
-    source_conflict_severity?: EngineThresholds['sourceConflictSeverity'];
-  };
-  rate_limit?: { requests: number; window_seconds: number; per_principal?: number };
-  audit_retention_days?: number;
-  outbound?: { allow?: string[]; endpoint_credentials?: { url: string; headers: Record<string, string> }[] };
-  api_keys?: { id: string; name?: string; role: Tenant['apiKeys'][number]['role']; sha256: string }[];
-  billing?: { stripe_customer_id?: string };
-  auth: {
-    local?: {
-      users?: {
-        email: string;
-        name: string;
-        role: Tenant['apiKeys'][number]['role'];
-        data_access_roles?: string[];
-        password_hash: string;
-      }[];
-    };
-    oidc?: {
-      issuer: string;
-      audience: string;
-      jwks_uri: string;
-      roles_claim: string;
-      role_mapping: Record<string, Tenant['apiKeys'][number]['role']>;
-      data_access_roles_claim: string;
-      name_claim: string;
-    };
-  };
-}
-
 /** The engine's defaults with what the tenant file overrides. */
-function engineThresholds(raw: RawTenant['engine'] = {}): EngineThresholds {
+function engineThresholds(raw: TenantEntry['engine'] = {}): EngineThresholds {
   const d = defaultThresholds;
   return {
     supportedScore: raw.supported_score ?? d.supportedScore,
@@ -196,7 +155,7 @@ function engineThresholds(raw: RawTenant['engine'] = {}): EngineThresholds {
   };
 }
 
-function toTenant(raw: RawTenant, region: string): Tenant {
+function toTenant(raw: TenantEntry, region: string): Tenant {
   const { local, oidc } = raw.auth;
   return {
     customerId: raw.customer_id,
@@ -241,10 +200,11 @@ function toTenant(raw: RawTenant, region: string): Tenant {
             issuer: oidc.issuer,
             audience: oidc.audience,
             jwksUri: oidc.jwks_uri,
-            rolesClaim: oidc.roles_claim,
+            // The claims' names have defaults in the schema, which the check above filled in.
+            rolesClaim: oidc.roles_claim!,
             roleMapping: new Map(Object.entries(oidc.role_mapping)),
-            dataAccessRolesClaim: oidc.data_access_roles_claim,
-            nameClaim: oidc.name_claim,
+            dataAccessRolesClaim: oidc.data_access_roles_claim!,
+            nameClaim: oidc.name_claim!,
           }
         : null,
     },

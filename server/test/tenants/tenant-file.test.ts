@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -117,4 +118,15 @@ describe('the tenant file', () => {
       /same issuer and audience/,
     );
   });
+});
+
+test("the tenant file's TypeScript type is generated from its JSON Schema, and up to date", () => {
+  const out = mkdtempSync(join(tmpdir(), 'gc-tenant-type-'));
+  execFileSync(process.execPath, [fileURLToPath(new URL('../../../scripts/generate-tenant-file-type.mjs', import.meta.url)), out]);
+  const committed = fileURLToPath(new URL('../../src/tenants/generated/tenant-file.ts', import.meta.url));
+  assert.equal(
+    readFileSync(committed, 'utf8'),
+    readFileSync(join(out, 'tenant-file.ts'), 'utf8'),
+    'server/src/tenants/generated/tenant-file.ts is stale: node scripts/generate-tenant-file-type.mjs',
+  );
 });

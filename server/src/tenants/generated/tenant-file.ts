@@ -1,0 +1,132 @@
+// Generated from server/tenant-file.schema.json by scripts/generate-tenant-file-type.mjs. Do not edit.
+
+export type Role = "viewer" | "user" | "admin";
+
+/**
+ * The operator's list of tenants. Any string may be written as ${NAME} to read it from the environment variable NAME.
+ */
+export interface TenantFile {
+  /**
+   * @minItems 1
+   */
+  tenants: [Tenant, ...Tenant[]];
+}
+export interface Tenant {
+  customer_id: string;
+  name: string;
+  /**
+   * Where the tenant's data is kept; defaults to the server's REGION.
+   */
+  region?: string;
+  features?: {
+    document_templates?: boolean;
+    audit_trail?: boolean;
+  };
+  /**
+   * What the server may reach on this tenant's behalf (URL sources, source endpoints, the webhook, the identity provider's keys).
+   */
+  outbound?: {
+    /**
+     * Host names, addresses or CIDR ranges reachable even though they are private, loopback or link-local. Cloud metadata addresses stay refused.
+     *
+     * @maxItems 100
+     */
+    allow?: string[];
+    /**
+     * Technical credentials of API-backed source endpoints: headers sent with every request to exactly this URL (as a source group's endpoint names it). Never set or shown through the API; write secrets as ${NAME}.
+     *
+     * @maxItems 100
+     */
+    endpoint_credentials?: {
+      url: string;
+      headers: {
+        [k: string]: string;
+      };
+    }[];
+  };
+  webhook?: {
+    enabled?: boolean;
+    url?: string;
+    bearer_token?: string;
+    /**
+     * Beyond the specification: a Standard Webhooks secret (whsec_ + base64 of 24+ random bytes); deliveries then also carry webhook-id, webhook-timestamp and webhook-signature.
+     */
+    signing_secret?: string;
+    include_successful?: boolean;
+  };
+  workflow?: {
+    review_required?: "never" | "always" | "when_issues";
+  };
+  /**
+   * How the engine's scores map to statuses, levels and severities (README: Engine thresholds).
+   */
+  engine?: {
+    supported_score?: number;
+    high_confidence?: number;
+    medium_confidence?: number;
+    contradicted_severity?: "low" | "medium" | "high" | "critical";
+    unsupported_severity?: "low" | "medium" | "high" | "critical";
+    source_conflict_severity?: "low" | "medium" | "high" | "critical";
+  };
+  rate_limit?: {
+    requests: number;
+    window_seconds: number;
+    /**
+     * Requests one user or API key may make in the window, at most `requests`: one leaked key cannot spend the whole tenant's quota. Unset: the tenant's limit alone.
+     */
+    per_principal?: number;
+  };
+  audit_retention_days?: number;
+  /**
+   * The tenant's customer at the payment provider; the billing portal needs it and STRIPE_SECRET_KEY.
+   */
+  billing?: {
+    /**
+     * Stripe customer id (cus_…).
+     */
+    stripe_customer_id?: string;
+  };
+  api_keys?: {
+    /**
+     * The key's public part, the 8 characters after gck_.
+     */
+    id: string;
+    name?: string;
+    role: Role;
+    /**
+     * SHA-256 of the whole key, in hex.
+     */
+    sha256: string;
+  }[];
+  auth: {
+    local?: {
+      /**
+       * Users created at start when no user with that email exists yet.
+       */
+      users?: {
+        email: string;
+        name: string;
+        role: Role;
+        data_access_roles?: string[];
+        /**
+         * From `npm run hash-password -w @groundcheck/server`.
+         */
+        password_hash: string;
+      }[];
+    };
+    oidc?: {
+      issuer: string;
+      audience: string;
+      jwks_uri: string;
+      roles_claim?: string;
+      /**
+       * The customer's role names mapped to admin, user or viewer.
+       */
+      role_mapping: {
+        [k: string]: Role;
+      };
+      data_access_roles_claim?: string;
+      name_claim?: string;
+    };
+  };
+}
