@@ -18,6 +18,7 @@ const suites = {
     'server/test/engine/',
     'server/test/lib/',
     'server/test/tenants/',
+    'server/test/services/periodic-pass.test.ts',
     'server/test/architecture.test.ts',
     'sdk/test/errors.test.ts',
     'sdk/test/pagination.test.ts',
@@ -79,6 +80,6 @@ if (!suite || needsBuilds.has(suite)) {
   run('npm', ['run', 'build', '-w', '@groundcheck/mock']);
 }
 if (!suite) run('npx', ['tsc', '-p', 'tsconfig.json']);
-// Three files at a time on two cores: most tests wait on servers, child processes and the browser.
-const concurrency = nodeArgs.some((arg) => arg.startsWith('--test-concurrency')) ? [] : ['--test-concurrency=3'];
+// Two files at a time on two cores: most tests wait on servers, child processes and the browser.
+const concurrency = nodeArgs.some((arg) => arg.startsWith('--test-concurrency')) ? [] : ['--test-concurrency=2'];
 run(process.execPath, ['--import', 'tsx', '--test', ...concurrency, ...nodeArgs, ...files]);

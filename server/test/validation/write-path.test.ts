@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { createEmbeddedCosmos } from '../../src/store/embedded-cosmos.js';
+import { createEmbeddedCosmos } from '../../src/cosmos/embedded-cosmos.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 
 interface StoreRequest {
@@ -53,6 +53,8 @@ describe('the write path of POST /api/v1/validate', () => {
         COSMOS_KEY: Buffer.from('write-path-test').toString('base64'),
       },
     });
+    // The recoveries' pass at start reads the store in the background; on a loaded machine it may not be over yet.
+    await server.container.recoveriesSettled();
   });
   after(async () => {
     await server.close();
