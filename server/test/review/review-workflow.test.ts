@@ -12,6 +12,7 @@ import { tenantsOf } from '../support/audit.js';
 import { writeFixture } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { auditTrail, type Credentials, recordValidation, review, validateInline } from '../support/history.js';
+import { requiredFacts } from './required-facts.js';
 
 type ReviewState = components['schemas']['ReviewState'];
 type ReviewAction = components['schemas']['ReviewAction'];
@@ -54,8 +55,8 @@ const facts = {
 /** A complete request for the transition: its required facts, and a note where one is optional. */
 function requestFor(t: ReviewTransition): Record<string, unknown> {
   const body: Record<string, unknown> = { action: t.action };
-  for (const fact of t.requires) body[fact] = facts[fact];
-  if (!t.requires.includes('note')) body.note = `${t.action} recorded.`;
+  for (const fact of requiredFacts(t.action)) body[fact] = facts[fact];
+  if (!requiredFacts(t.action).includes('note')) body.note = `${t.action} recorded.`;
   return body;
 }
 
@@ -131,7 +132,7 @@ describe('allowed transitions', () => {
       const event = events.at(-1)!;
       assert.deepEqual([event.actor.type, event.actor.id, event.actor.role], [me.principal.type, me.principal.id, me.role]);
       assert.equal(event.occurred_at >= entry.at, true);
-      if (t.requires.includes('note') || t.action !== 'edit') assert.equal(event.data.note, requestFor(t).note);
+      if (requiredFacts(t.action).includes('note') || t.action !== 'edit') assert.equal(event.data.note, requestFor(t).note);
       if (t.action === 'edit') assert.deepEqual(event.data.corrections, facts.corrections);
       if (t.to === 'handed_off' || t.from === 'handed_off') assert.equal(event.data.external_reference, facts.external_reference);
       const stored = await history.get('acme', validationId);
@@ -163,7 +164,7 @@ describe('required fields', () => {
     const validationId = await validationIn('pending_review');
     const before = await history.read('acme', validationId);
     for (const t of reviewTransitions.filter((t) => t.from === 'pending_review')) {
-      for (const fact of t.requires) {
+      for (const fact of requiredFacts(t.action)) {
         const { [fact]: _left, ...body } = requestFor(t);
         const reply = await review(server, user, validationId, body);
         assert.deepEqual([reply.status, reply.body.code], [400, 'invalid_request'], `${t.action} without ${fact}: ${reply.text}`);

@@ -8,7 +8,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { HistoryItem, HistoryStore } from '../../cosmos/history-store.js';
 import type { SourceGroupStore } from '../../cosmos/source-group-store.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
+import { ConflictError, NotFoundError } from '../../errors.js';
 import type { components } from '../../generated/openapi.js';
 import { reviewRollup } from '../analytics/daily-rollup.js';
 import { reviewUsage } from '../analytics/usage-counters.js';
@@ -17,7 +17,7 @@ import type { Caller } from '../call-context.js';
 import { publicRecord } from '../history/public-record.js';
 import { canSee, visibilityOf } from '../history/visibility.js';
 import type { AuditOutbox } from '../validation/audit-outbox.js';
-import { type ReviewFact, type ReviewTransition, reviewTransitions, transitionFor } from './review-transitions.js';
+import { type ReviewTransition, reviewTransitions, transitionFor } from './review-transitions.js';
 
 type Schemas = components['schemas'];
 type ReviewRequest = Schemas['ReviewRequest'];
@@ -36,6 +36,7 @@ export interface ReviewServiceDependencies {
 const writeAttempts = 30;
 
 /** The facts a review request may carry, whatever its action. */
+type ReviewFact = 'note' | 'corrections' | 'external_reference';
 type ReviewFacts = { [F in ReviewFact]?: Required<AuditEventData>[F] };
 
 export class ReviewService {
@@ -54,7 +55,7 @@ export class ReviewService {
       const { item } = stored;
       const transition = transitionFor(item.review.state, request.action);
       if (!transition) throw refused(item.review.state, request.action);
-      const next = reviewed(item, transition, factsOf(transition, request), actorOf(ctx.principal), at);
+      const next = reviewed(item, transition, factsOf(request), actorOf(ctx.principal), at);
       const move = { from: transition.from, to: transition.to, at, closes: transition.closes };
       const written = await this.deps.history.update(stored, next, [
         reviewUsage(item, move, this.deps.historyTtlDays),
@@ -82,17 +83,9 @@ export class ReviewService {
   }
 }
 
-/** The facts of the request the transition needs; an external decision names the handoff's reference when it names none. */
-function factsOf(transition: ReviewTransition, request: ReviewRequest): ReviewFacts {
+/** The facts the request carries; the contract's shape for its action has made sure of those the action needs. */
+function factsOf(request: ReviewRequest): ReviewFacts {
   const sent = request as ReviewFacts;
-  const missing = transition.requires.filter((fact) => sent[fact] === undefined);
-  if (missing.length > 0) {
-    throw new BadRequestError(
-      'invalid_request',
-      `${transition.action} requires ${missing.join(' and ')}.`,
-      missing.map((fact) => ({ pointer: `/${fact}`, detail: `${transition.action} requires ${fact}.` })),
-    );
-  }
   return { note: sent.note, corrections: sent.corrections, external_reference: sent.external_reference };
 }
 

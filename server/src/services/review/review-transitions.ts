@@ -1,6 +1,8 @@
 // The review state machine (decision rows 20-22), as data: the handler follows it, the tests
 // generate every allowed and refused pair from it, and a test checks it against the table in
 // docs/decisions.md. Any pair of state and action not listed answers 409 invalid_review_transition.
+// What each action needs (a note, corrections, an external reference) is the contract's: its
+// `ReviewRequest` shape for the action requires it, and the request is checked before the handler runs.
 import type { components } from '../../generated/openapi.js';
 
 type Schemas = components['schemas'];
@@ -8,29 +10,24 @@ type ReviewState = Schemas['ReviewState'];
 type ReviewAction = Schemas['ReviewAction'];
 type AuditEventKind = Schemas['AuditEventKind'];
 
-/** The request fields an action cannot do without (the contract's `ReviewRequest` shapes require them too). */
-export type ReviewFact = 'note' | 'corrections' | 'external_reference';
-
 export interface ReviewTransition {
   from: ReviewState;
   action: ReviewAction;
   to: ReviewState;
   auditEvent: AuditEventKind;
-  requires: readonly ReviewFact[];
   /** The case is decided: the time to decision is counted. */
   closes: boolean;
 }
 
 export const reviewTransitions: readonly ReviewTransition[] = [
-  { from: 'pending_review', action: 'approve', to: 'approved', auditEvent: 'approved', requires: ['note'], closes: true },
-  { from: 'pending_review', action: 'reject', to: 'rejected', auditEvent: 'rejected', requires: ['note'], closes: true },
-  { from: 'pending_review', action: 'edit', to: 'edited', auditEvent: 'edited', requires: ['note', 'corrections'], closes: true },
+  { from: 'pending_review', action: 'approve', to: 'approved', auditEvent: 'approved', closes: true },
+  { from: 'pending_review', action: 'reject', to: 'rejected', auditEvent: 'rejected', closes: true },
+  { from: 'pending_review', action: 'edit', to: 'edited', auditEvent: 'edited', closes: true },
   {
     from: 'pending_review',
     action: 'handoff',
     to: 'handed_off',
     auditEvent: 'review_handed_off',
-    requires: ['external_reference'],
     closes: false,
   },
   {
@@ -38,7 +35,6 @@ export const reviewTransitions: readonly ReviewTransition[] = [
     action: 'external_approve',
     to: 'external_approved',
     auditEvent: 'external_review_approved',
-    requires: [],
     closes: true,
   },
   {
@@ -46,7 +42,6 @@ export const reviewTransitions: readonly ReviewTransition[] = [
     action: 'external_reject',
     to: 'external_rejected',
     auditEvent: 'external_review_rejected',
-    requires: [],
     closes: true,
   },
 ];
