@@ -4,6 +4,7 @@
 import type { Container, JSONObject } from '@azure/cosmos';
 import { sha256Hex } from '../lib/hash.js';
 import { cosmosOutcome } from './cosmos-status.js';
+import type { StoredUpload } from './stored-upload.js';
 import { countTenantItems, listTenantItems, readTenantItem } from './tenant-items.js';
 
 export interface AuthzForwardingRecord {
@@ -21,17 +22,8 @@ export interface SourceEndpointRecord {
 
 export type SourceFileRejection = 'empty' | 'too_large' | 'size_mismatch' | 'content_mismatch';
 
-export interface SourceFileRecord {
+export interface SourceFileRecord extends StoredUpload {
   file_id: string;
-  name: string;
-  content_type: string;
-  /** What the client announced with the upload URL; null when it gave no size. */
-  declared_size_bytes: number | null;
-  /** From the stored bytes, once checked. */
-  size_bytes: number | null;
-  sha256: string | null;
-  /** The checked blob version: later reads name it, so bytes written after the check are never used. */
-  etag: string | null;
   status: 'awaiting_upload' | 'ready' | 'rejected';
   rejection_reason: SourceFileRejection | null;
   created_at: string;

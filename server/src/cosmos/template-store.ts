@@ -4,6 +4,7 @@
 import type { Container } from '@azure/cosmos';
 import type { components } from '../generated/openapi.js';
 import { cosmosOutcome } from './cosmos-status.js';
+import type { StoredUpload } from './stored-upload.js';
 import { countTenantItems, listTenantItems, readTenantItem } from './tenant-items.js';
 
 type Schemas = components['schemas'];
@@ -16,17 +17,7 @@ export interface TemplateRecord {
   description: string | null;
   status: Schemas['TemplateStatus'];
   active: boolean;
-  file: {
-    name: string;
-    content_type: string;
-    /** What the client said when it asked for the upload URL; null when it said nothing. */
-    declared_size_bytes: number | null;
-    /** Measured by the server from the stored bytes; null until then. */
-    size_bytes: number | null;
-    sha256: string | null;
-    /** The blob version that was checked; a read of any other version is refused. */
-    etag: string | null;
-  };
+  file: StoredUpload;
   /** When the upload URL stops working (ISO 8601). */
   upload_expires_at: string;
   rejection_reason: Schemas['TemplateRejectionReason'] | null;
