@@ -1,5 +1,5 @@
 # The reference server as a container image (docs/deploy.md). Two stages: the build compiles the
-# TypeScript with every dependency; the runtime holds the compiled JavaScript, the contract and the
+# TypeScript with every dependency; the runtime holds the compiled JavaScript, the contract package and the
 # server's production dependencies only (the embedded emulators are development dependencies: the
 # image needs a Cosmos DB account and a storage account). test/deploy/image-steps.test.ts performs
 # the same steps outside a container, so that this recipe cannot rot unnoticed.
@@ -7,11 +7,13 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY contract/package.json contract/
 COPY sdk/package.json sdk/
 COPY mock/package.json mock/
 COPY server/package.json server/
 RUN npm ci --ignore-scripts
-COPY tsconfig.base.json openapi.yaml ./
+COPY tsconfig.base.json ./
+COPY contract/ contract/
 COPY server/ server/
 RUN npm run build -w @groundcheck/server
 
@@ -21,12 +23,14 @@ ENV NODE_ENV=production \
     PORT=8080
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY contract/package.json contract/
 COPY sdk/package.json sdk/
 COPY mock/package.json mock/
 COPY server/package.json server/
 RUN npm ci --omit=dev --ignore-scripts --workspace @groundcheck/server && npm cache clean --force
-COPY openapi.yaml ./
+COPY contract/openapi.yaml contract/
 COPY server/tenant-file.schema.json server/tenants.example.yaml server/
+COPY --from=build /app/contract/dist contract/dist
 COPY --from=build /app/server/dist server/dist
 USER node
 EXPOSE 8080

@@ -159,18 +159,10 @@ async function checkZip(file: string, count: number): Promise<{ records: number;
     zip.on('entry', (entry: yauzl.Entry) => {
       zip.openReadStream(entry, async (error, stream) => {
         if (error) return reject(error);
-        const hash = createHash('sha256');
-        let lines = 0;
-        let size = 0;
-        const chunks: Buffer[] = [];
-        for await (const chunk of stream as AsyncIterable<Buffer>) {
-          hash.update(chunk);
-          size += chunk.length;
-          for (const byte of chunk) if (byte === 10) lines += 1;
-          if (entry.fileName === 'manifest.json') chunks.push(chunk);
-        }
-        if (entry.fileName === 'manifest.json') manifest = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        else seen.set(entry.fileName, { name: entry.fileName, records: lines, sha256: hash.digest('hex'), bytes: size });
+        const isManifest = entry.fileName === 'manifest.json';
+        const read = await readEntry(stream as AsyncIterable<Buffer>, isManifest);
+        if (isManifest) manifest = JSON.parse(read.content.toString('utf8'));
+        else seen.set(entry.fileName, { name: entry.fileName, records: read.lines, sha256: read.sha256, bytes: read.bytes });
         zip.readEntry();
       });
     });
@@ -189,6 +181,24 @@ async function checkZip(file: string, count: number): Promise<{ records: number;
   if (history !== count || events !== count)
     throw new Error(`exported ${history} history records and ${events} audit events, expected ${count} of each`);
   return { records: [...seen.values()].reduce((sum, f) => sum + f.records, 0), bytes: statSync(file).size };
+}
+
+/** An entry's SHA-256, line count and size, and its content when `keep`. */
+async function readEntry(
+  stream: AsyncIterable<Buffer>,
+  keep: boolean,
+): Promise<{ sha256: string; lines: number; bytes: number; content: Buffer }> {
+  const hash = createHash('sha256');
+  let lines = 0;
+  let bytes = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) {
+    hash.update(chunk);
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 10) lines += 1;
+    if (keep) chunks.push(chunk);
+  }
+  return { sha256: hash.digest('hex'), lines, bytes, content: Buffer.concat(chunks) };
 }
 
 function print(m: Measurement): void {

@@ -7,10 +7,19 @@
 //   node --import tsx scripts/examples.ts --write   rewrites them in openapi.yaml, nothing else
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type {
+  AuditEventPage,
+  EnterpriseAuditExport,
+  LoginResponse,
+  Me,
+  RawAuditExport,
+  SourceUsed,
+  ValidateModeRequest,
+  ValidateModeResult,
+} from '@groundcheck/contract';
+import { canonicalJson } from '@groundcheck/contract';
 import { isScalar, parse, parseDocument, Scalar } from 'yaml';
 import type { AuditStore } from '../server/src/cosmos/audit-store.js';
-import type { components } from '../server/src/generated/openapi.js';
-import { canonicalJson } from '../server/src/lib/canonical-json.js';
 import { encodeCursor } from '../server/src/lib/cursor.js';
 import { sha256Hex } from '../server/src/lib/hash.js';
 import { analyticsCsv } from '../server/src/services/analytics/analytics-csv.js';
@@ -20,14 +29,13 @@ import { Pseudonyms } from '../server/src/services/audit/pseudonyms.js';
 import { LocalTokens } from '../server/src/services/auth/local-tokens.js';
 import type { Caller } from '../server/src/services/call-context.js';
 
-type Schemas = components['schemas'];
 type Path = (string | number)[];
 export interface Derived {
   path: Path;
   value: unknown;
 }
 
-export const specFile = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
+export const specFile = fileURLToPath(new URL('../contract/openapi.yaml', import.meta.url));
 /** Keys the examples are computed with; they sign and pseudonymize nothing real. */
 export const exampleKeys = {
   localTokenSecret: 'groundcheck-example-signing-key (not a secret)',
@@ -63,7 +71,7 @@ export async function derivedExamples(spec: unknown): Promise<Derived[]> {
     ['ValidateAndFixResult', 'validate_and_fix'],
   ] as const) {
     const inline = at<string>(spec, [...validateRequests, request, 'value', 'inline_text']);
-    const sources = at<Schemas['SourceUsed'][]>(spec, [...examples, result, 'value', 'sources']);
+    const sources = at<SourceUsed[]>(spec, [...examples, result, 'value', 'sources']);
     for (const [i, source] of sources.entries()) {
       if (source.kind === 'inline_text')
         derived.push({ path: [...examples, result, 'value', 'sources', i, 'sha256'], value: sha256Hex(inline) });
@@ -71,10 +79,10 @@ export async function derivedExamples(spec: unknown): Promise<Derived[]> {
   }
 
   // The audit trail of the validate example: its facts, then the hash chain over them.
-  const request = at<Schemas['ValidateModeRequest']>(spec, [...validateRequests, 'validate', 'value']);
-  const result = value<Schemas['ValidateModeResult']>('ValidateResult');
+  const request = at<ValidateModeRequest>(spec, [...validateRequests, 'validate', 'value']);
+  const result = value<ValidateModeResult>('ValidateResult');
   const inlineHash = sha256Hex(request.inline_text ?? '');
-  const events = value<Schemas['RawAuditExport']>('AuditExportRaw').events;
+  const events = value<RawAuditExport>('AuditExportRaw').events;
   for (const [i, event] of events.entries()) {
     if (event.kind === 'validation_created') {
       event.data.request_summary = {
@@ -95,7 +103,7 @@ export async function derivedExamples(spec: unknown): Promise<Derived[]> {
   }
 
   // A page of the first two events: the cursor the store's paging hands out after sequence 42.
-  const page = value<Schemas['AuditEventPage']>('AuditEventPage');
+  const page = value<AuditEventPage>('AuditEventPage');
   const pageEvents = events.slice(0, page.data.length);
   derived.push({ path: [...examples, 'AuditEventPage', 'value', 'data'], value: pageEvents });
   derived.push({
@@ -104,7 +112,7 @@ export async function derivedExamples(spec: unknown): Promise<Derived[]> {
   });
 
   // The exports of those events, written by the server's exporter.
-  const enterprise = value<Schemas['EnterpriseAuditExport']>('AuditExportEnterprise');
+  const enterprise = value<EnterpriseAuditExport>('AuditExportEnterprise');
   const exported = async (format: 'json' | 'csv', profile: 'enterprise_v1' | 'raw') => {
     const store = {
       async *events() {
@@ -134,8 +142,8 @@ export async function derivedExamples(spec: unknown): Promise<Derived[]> {
   derived.push({ path: analyticsCsvExample, value: await text(csv.body) });
 
   // The login token: a local token of the signed-in admin, expiring at the example's expires_at.
-  const login = at<Schemas['LoginResponse']>(spec, loginExample);
-  const me = at<Schemas['Me']>(spec, meExample);
+  const login = at<LoginResponse>(spec, loginExample);
+  const me = at<Me>(spec, meExample);
   const expiresAt = new Date(login.expires_at);
   const issued = await new LocalTokens(exampleKeys.localTokenSecret).issue(
     me.principal.id,

@@ -50,7 +50,7 @@ export interface GeneratedFile {
 }
 
 export function generateSdkSamples(): GeneratedFile[] {
-  const contract = parse(readFileSync(join(root, 'openapi.yaml'), 'utf8')) as Contract;
+  const contract = parse(readFileSync(join(root, 'contract/openapi.yaml'), 'utf8')) as Contract;
   const methods = sdkMethods();
   const samples: { operationId: string; body: string }[] = [];
   for (const [path, item] of Object.entries(contract.paths)) {
@@ -95,6 +95,12 @@ function sampleBody(contract: Contract, path: string, httpMethod: string, operat
     // No method of its own (the probes): the client's openapi-fetch client still makes the call.
     return `${client}\n\nconst { data, error } = await client.raw.${httpMethod.toUpperCase()}('${path}');`;
   }
+  const args = sampleArguments(contract, path, operation, method);
+  return `${client}\n\nconst ${resultName(operation)} = await client.${method.access}(${args.join(', ')});`;
+}
+
+/** The method's arguments before its options: a path parameter's example for each string, else the body's example. */
+function sampleArguments(contract: Contract, path: string, operation: Operation, method: SdkMethod): string[] {
   const pathValues = pathParameters(contract, path, operation).map((parameter) => {
     const schema = parameter.schema.$ref ? contract.components.schemas[refName(parameter.schema.$ref)] : parameter.schema;
     return literal(schema?.examples?.[0] ?? `${parameter.name}`, 0);
@@ -110,12 +116,15 @@ function sampleBody(contract: Contract, path: string, httpMethod: string, operat
       continue;
     }
     const example = bodyExample(contract, operation);
-    const empty = example === undefined || (isRecord(example) && Object.keys(example).length === 0);
-    if (empty && (parameter.questionToken || parameter.initializer)) break;
+    if (isEmptyExample(example) && (parameter.questionToken || parameter.initializer)) break;
     args.push(literal(example ?? {}, 0));
   }
   if (pathValues.length > 0) throw new Error(`${method.access}: no parameter for a path parameter of ${path}`);
-  return `${client}\n\nconst ${resultName(operation)} = await client.${method.access}(${args.join(', ')});`;
+  return args;
+}
+
+function isEmptyExample(example: unknown): boolean {
+  return example === undefined || (isRecord(example) && Object.keys(example).length === 0);
 }
 
 function pathParameters(contract: Contract, path: string, operation: Operation) {
@@ -167,6 +176,35 @@ function literal(value: unknown, depth: number): string {
   return `${open}\n${entries.map((entry) => `${indent}${entry},`).join('\n')}\n${'  '.repeat(depth)}${close}`;
 }
 
+interface FetchCall {
+  httpMethod: string;
+  path: string;
+}
+
+/** The method and path of a `…raw.POST('/path', …)` call; undefined for any other call. */
+function rawFetchCall(node: ts.CallExpression): FetchCall | undefined {
+  const callee = node.expression;
+  const [first] = node.arguments;
+  if (
+    ts.isPropertyAccessExpression(callee) &&
+    /^(GET|POST|PUT|PATCH|DELETE)$/.test(callee.name.text) &&
+    ts.isPropertyAccessExpression(callee.expression) &&
+    callee.expression.name.text === 'raw' &&
+    first &&
+    ts.isStringLiteral(first)
+  ) {
+    return { httpMethod: callee.name.text, path: first.text };
+  }
+  return undefined;
+}
+
+/** A class member's name, unless it is private or not a plain identifier. */
+function publicName(member: ts.ClassElement): string | undefined {
+  const modifiers = ts.canHaveModifiers(member) ? (ts.getModifiers(member) ?? []) : [];
+  if (modifiers.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword) || !member.name || !ts.isIdentifier(member.name)) return undefined;
+  return member.name.text;
+}
+
 /** Every public method reachable from `GroundcheckClient` that makes exactly one openapi-fetch call. */
 function sdkMethods(): SdkMethod[] {
   const sdkSource = join(root, 'sdk/src');
@@ -187,31 +225,17 @@ function sdkMethods(): SdkMethod[] {
   if (!client) throw new Error('No GroundcheckClient class in sdk/src/client.ts');
 
   /** The `…raw.POST('/path', …)` call a body makes, directly or through a function of the SDK. */
-  const fetchCall = (body: ts.Node, seen: Set<ts.Node>): { httpMethod: string; path: string } | undefined => {
-    let found: { httpMethod: string; path: string } | undefined;
+  const fetchCall = (body: ts.Node, seen: Set<ts.Node>): FetchCall | undefined => {
+    let found: FetchCall | undefined;
     const visit = (node: ts.Node): void => {
       if (found) return;
       if (ts.isCallExpression(node)) {
-        const callee = node.expression;
-        const [first] = node.arguments;
-        if (
-          ts.isPropertyAccessExpression(callee) &&
-          /^(GET|POST|PUT|PATCH|DELETE)$/.test(callee.name.text) &&
-          ts.isPropertyAccessExpression(callee.expression) &&
-          callee.expression.name.text === 'raw' &&
-          first &&
-          ts.isStringLiteral(first)
-        ) {
-          found = { httpMethod: callee.name.text, path: first.text };
+        const direct = rawFetchCall(node);
+        if (direct) {
+          found = direct;
           return;
         }
-        let symbol = checker.getSymbolAtLocation(callee);
-        if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-        const target = symbol?.declarations?.find(ts.isFunctionDeclaration);
-        if (target?.body && inSdk(target) && !seen.has(target)) {
-          seen.add(target);
-          found = fetchCall(target.body, seen);
-        }
+        found = fetchCallThrough(node.expression, seen);
       }
       ts.forEachChild(node, visit);
     };
@@ -219,19 +243,31 @@ function sdkMethods(): SdkMethod[] {
     return found;
   };
 
+  /** The fetch call of the SDK function that `callee` names, unless that function was already looked into. */
+  const fetchCallThrough = (callee: ts.Expression, seen: Set<ts.Node>): FetchCall | undefined => {
+    let symbol = checker.getSymbolAtLocation(callee);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    const target = symbol?.declarations?.find(ts.isFunctionDeclaration);
+    if (!target?.body || !inSdk(target) || seen.has(target)) return undefined;
+    seen.add(target);
+    return fetchCall(target.body, seen);
+  };
+
   const methods: SdkMethod[] = [];
   const collect = (cls: ts.ClassDeclaration, prefix: string) => {
     for (const member of cls.members) {
-      const modifiers = ts.canHaveModifiers(member) ? (ts.getModifiers(member) ?? []) : [];
-      if (modifiers.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword) || !member.name || !ts.isIdentifier(member.name)) continue;
-      const access = `${prefix}${member.name.text}`;
-      if (ts.isPropertyDeclaration(member) && member.type) {
-        const resource = checker.getTypeFromTypeNode(member.type).getSymbol()?.declarations?.find(ts.isClassDeclaration);
-        if (resource && inSdk(resource)) collect(resource, `${access}.`);
-      } else if (ts.isMethodDeclaration(member) && member.body) {
-        const call = fetchCall(member.body, new Set());
-        if (call) methods.push({ access, declaration: member, ...call });
-      }
+      const name = publicName(member);
+      if (name !== undefined) collectMember(member, `${prefix}${name}`);
+    }
+  };
+  /** A resource property's methods under its name, or a method that makes a call. */
+  const collectMember = (member: ts.ClassElement, access: string) => {
+    if (ts.isPropertyDeclaration(member) && member.type) {
+      const resource = checker.getTypeFromTypeNode(member.type).getSymbol()?.declarations?.find(ts.isClassDeclaration);
+      if (resource && inSdk(resource)) collect(resource, `${access}.`);
+    } else if (ts.isMethodDeclaration(member) && member.body) {
+      const call = fetchCall(member.body, new Set());
+      if (call) methods.push({ access, declaration: member, ...call });
     }
   };
   collect(client, '');

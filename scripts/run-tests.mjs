@@ -8,18 +8,24 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 // examples/ holds the contract-test example's own tests, run as a customer would run them.
-const roots = ['test', 'sdk/test', 'server/test', 'mock/test', 'examples'];
+const roots = ['contract/test', 'test', 'sdk/test', 'server/test', 'mock/test', 'examples'];
 
 /** Each suite by the folders and files it holds; a test in none of them is an integration test. */
 const suites = {
   // No server, emulator, Prism, browser or build: the engine, pure helpers, the tenant file, the import
   // rules, and the SDK against stand-ins of its own.
   unit: [
+    'contract/test/canonical-json.test.ts',
     'server/test/engine/',
     'server/test/lib/',
     'server/test/tenants/',
     'server/test/services/periodic-pass.test.ts',
     'server/test/architecture.test.ts',
+    'server/test/verifiers/entailment',
+    'server/test/verifiers/judge-settings.test.ts',
+    'server/test/verifiers/judge-prompt.test.ts',
+    'server/test/verifiers/judge-quote.test.ts',
+    'server/test/verifiers/judge-concurrency.test.ts',
     'sdk/test/errors.test.ts',
     'sdk/test/pagination.test.ts',
     'sdk/test/requests.test.ts',
@@ -29,7 +35,7 @@ const suites = {
     'sdk/test/webhooks.test.ts',
   ],
   // The contract itself, its tooling, and the server and the mock held to it.
-  contract: ['test/contract/', 'server/test/contract/', 'mock/test/', 'examples/contract-test/'],
+  contract: ['contract/test/', 'test/contract/', 'server/test/contract/', 'mock/test/', 'examples/contract-test/'],
   // What a customer or an operator runs: the README, the examples, the packed packages, the compiled
   // server, the container image's steps, the API reference in Chromium.
   e2e: ['test/e2e/', 'test/docs/', 'test/deploy/', 'sdk/test/package.test.ts', 'sdk/test/size.test.ts', 'server/test/process.test.ts'],
@@ -73,6 +79,8 @@ function run(command, args) {
 
 // Formatting and lint rules (biome.json), over the whole tree.
 if (!suite) run('npx', ['biome', 'ci', '.']);
+// Everything imports the contract package as built, so a change to it counts at once.
+run('npm', ['run', 'build', '-w', '@groundcheck/contract']);
 // The examples import the built SDK, as a customer's code would; the mock's tests use the built
 // package, whose copy of openapi.yaml the build makes.
 if (!suite || needsBuilds.has(suite)) {

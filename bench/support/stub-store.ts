@@ -63,6 +63,30 @@ function stubContainer(): Container {
       return write(partition, applyPatch(current!, steps));
     },
   };
+  /** One operation of a batch: the document it wrote or read, none for a delete. */
+  const applyBatchOperation = (op: Record<string, unknown>, partition: unknown): Document | undefined => {
+    const body = op.resourceBody as Document;
+    const id = (op.id as string | undefined) ?? body.id;
+    const ifMatch = op.ifMatch as string | undefined;
+    switch (op.operationType) {
+      case 'Create':
+        return operations.create(partition, body);
+      case 'Replace':
+        return operations.replace(partition, id, body, ifMatch);
+      case 'Upsert':
+        return write(partition, body);
+      case 'Patch': {
+        const steps = Array.isArray(op.resourceBody) ? op.resourceBody : (op.resourceBody as { operations: PatchStep[] }).operations;
+        return operations.patch(partition, id, steps as PatchStep[], ifMatch);
+      }
+      case 'Delete':
+        guard(read(partition, id), ifMatch);
+        documents.delete(key(partition, id));
+        return undefined;
+      default:
+        return read(partition, id);
+    }
+  };
   const respond = (resource: Document | undefined) => ({ resource, etag: resource?._etag });
   const item = (id: string, partition: unknown) => ({
     read: async () => respond(read(partition, id)),
@@ -92,20 +116,7 @@ function stubContainer(): Container {
         const result = [];
         for (const op of batch) {
           try {
-            const body = op.resourceBody as Document;
-            const id = (op.id as string | undefined) ?? body.id;
-            const ifMatch = op.ifMatch as string | undefined;
-            let written: Document | undefined;
-            if (op.operationType === 'Create') written = operations.create(partition, body);
-            else if (op.operationType === 'Replace') written = operations.replace(partition, id, body, ifMatch);
-            else if (op.operationType === 'Upsert') written = write(partition, body);
-            else if (op.operationType === 'Patch') {
-              const steps = Array.isArray(op.resourceBody) ? op.resourceBody : (op.resourceBody as { operations: PatchStep[] }).operations;
-              written = operations.patch(partition, id, steps as PatchStep[], ifMatch);
-            } else if (op.operationType === 'Delete') {
-              guard(read(partition, id), ifMatch);
-              documents.delete(key(partition, id));
-            } else written = read(partition, id);
+            const written = applyBatchOperation(op, partition);
             result.push({ statusCode: op.operationType === 'Create' ? 201 : 200, eTag: written?._etag, resourceBody: written });
           } catch (error) {
             documents.clear();

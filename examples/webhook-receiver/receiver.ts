@@ -25,6 +25,16 @@ export interface ReceiverOptions {
 
 export function createReceiverApp({ tokens, signingSecrets, onEvent, remember = 10_000 }: ReceiverOptions): Express {
   const seen = new Set<string>();
+  /**
+   * Deliveries are not retried, but the same event can still arrive twice (a replayed request,
+   * two receivers behind one URL): the event id decides.
+   */
+  const firstDelivery = (eventId: string): boolean => {
+    if (seen.has(eventId)) return false;
+    seen.add(eventId);
+    if (seen.size > remember) seen.delete(seen.values().next().value!);
+    return true;
+  };
   const app = express();
   // The signature covers the bytes as sent, so the body is kept raw; the SDK parses and checks it.
   app.post('/', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
@@ -43,19 +53,18 @@ export function createReceiverApp({ tokens, signingSecrets, onEvent, remember = 
       return;
     }
     res.sendStatus(204);
-    // Deliveries are not retried, but the same event can still arrive twice (a replayed request,
-    // two receivers behind one URL): the event id decides.
-    if (seen.has(event.event_id)) return;
-    seen.add(event.event_id);
-    if (seen.size > remember) seen.delete(seen.values().next().value!);
-    // Off the request: in production, put the event on a durable queue here instead.
-    setImmediate(() => {
-      Promise.resolve()
-        .then(() => onEvent(event))
-        .catch((error: unknown) => console.error(`webhook consumer failed for ${event.event_id}`, error));
-    });
+    if (firstDelivery(event.event_id)) consumeLater(event, onEvent);
   });
   return app;
+}
+
+/** Off the request: in production, put the event on a durable queue here instead. */
+function consumeLater(event: ValidationFindingsEvent, onEvent: ReceiverOptions['onEvent']): void {
+  setImmediate(() => {
+    Promise.resolve()
+      .then(() => onEvent(event))
+      .catch((error: unknown) => console.error(`webhook consumer failed for ${event.event_id}`, error));
+  });
 }
 
 /** The receiver as a Node HTTP server (call `.listen()`). */

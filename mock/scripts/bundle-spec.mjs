@@ -2,4 +2,4 @@
 // it was built with, never a path into the repository.
 import { copyFileSync } from 'node:fs';
 
-copyFileSync(new URL('../../openapi.yaml', import.meta.url), new URL('../dist/openapi.yaml', import.meta.url));
+copyFileSync(new URL('../../contract/openapi.yaml', import.meta.url), new URL('../dist/openapi.yaml', import.meta.url));

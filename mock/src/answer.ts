@@ -44,14 +44,16 @@ export function reshape(answer: Answer, { requestId, path, lastPage }: Reshape):
   const json = /[/+]json\b/.test(headers['content-type'] ?? '') ? parse(answer.body) : undefined;
   if (!isObject(json)) return withBody({ ...answer, headers }, answer.body);
   if (headers['content-type']!.startsWith('application/problem+json')) Object.assign(json, { instance: path, request_id: requestId });
-  if (answer.status === 200) {
-    const metadata = json.metadata;
-    if (isObject(metadata) && isObject(metadata.engine)) metadata.engine = { method: engine.method, version: engine.version };
-    if (isObject(json.validation_method)) Object.assign(json.validation_method, { name: engine.method, version: engine.version });
-    // The examples are a first page; the page after it ends the list.
-    if (lastPage && Array.isArray(json.data) && 'has_more' in json) Object.assign(json, { data: [], has_more: false, next_cursor: null });
-  }
+  if (answer.status === 200) reshapeSuccess(json, lastPage);
   return withBody({ ...answer, headers }, Buffer.from(JSON.stringify(json)));
+}
+
+function reshapeSuccess(json: Json, lastPage: boolean): void {
+  const metadata = json.metadata;
+  if (isObject(metadata) && isObject(metadata.engine)) metadata.engine = { method: engine.method, version: engine.version };
+  if (isObject(json.validation_method)) Object.assign(json.validation_method, { name: engine.method, version: engine.version });
+  // The examples are a first page; the page after it ends the list.
+  if (lastPage && Array.isArray(json.data) && 'has_more' in json) Object.assign(json, { data: [], has_more: false, next_cursor: null });
 }
 
 /** The answer with this body and its length. */

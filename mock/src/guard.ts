@@ -45,69 +45,115 @@ const keyReused = serverProblem(
   'This Idempotency-Key was already used for a different request; send a new key with a new request.',
 );
 
+/** The request's id and path, which the problems in its answer name. */
+interface Scope {
+  requestId: string;
+  path: string;
+}
+
 export function createGuard({ contract, prism, dynamic }: GuardOptions): Server {
   const keys = new IdempotencyKeys();
+
+  async function answerTo(req: IncomingMessage, scope: Scope): Promise<Answer> {
+    const body = await readBody(req);
+    if (body === null) return problemAnswer(scope, contract.problem('PayloadTooLarge'));
+    const route = routeOf(contract, req.method ?? 'GET', scope.path);
+    const json = parseJson(body);
+    const fields = objectFields(json);
+    const refused = route ? refusalBeforePrism(req, route, json, fields, scope) : null;
+    if (refused) return refused;
+    const answer = await ask(prism, req, body, prismHeaders(req, route, fields, dynamic));
+    const violations = route ? prismViolations(answer) : [];
+    if (violations.length > 0) return invalidRequestAnswer(answer, violations, route!, json, scope);
+    const shaped = reshape(answer, { ...scope, lastPage: route?.paged === true && typeof fields?.cursor === 'string' });
+    return underIdempotencyKey(req, route, fields, shaped, scope);
+  }
+
+  /** What the server refuses before its handler: a body that is not JSON, a call with no credentials at all. */
+  function refusalBeforePrism(req: IncomingMessage, route: Route, json: unknown, fields: Json | null, scope: Scope): Answer | null {
+    if (json === malformed && isJson(req.headers['content-type'])) {
+      return problemAnswer(scope, serverProblem(400, 'Invalid request', 'malformed_json', 'The request body is not valid JSON.'));
+    }
+    if (lacksCredentials(route, req.headers.authorization, fields)) {
+      return problemAnswer(scope, contract.problem('Unauthorized', 'unauthenticated'), { 'WWW-Authenticate': 'Bearer' });
+    }
+    return null;
+  }
+
+  /** The first answer under a key is kept; the same request again gets it back, another request a 409. */
+  function underIdempotencyKey(req: IncomingMessage, route: Route | undefined, fields: Json | null, shaped: Answer, scope: Scope): Answer {
+    const key = route?.idempotent ? req.headers['idempotency-key'] : undefined;
+    if (typeof key !== 'string') return shaped;
+    const fingerprint = fingerprintOf(req.method ?? 'GET', scope.path, withoutCredentials(route!, fields));
+    const outcome = keys.look(key, fingerprint);
+    if (outcome.kind === 'reused') return problemAnswer(scope, keyReused);
+    if (outcome.kind === 'replay') {
+      return {
+        ...outcome.answer,
+        headers: { ...outcome.answer.headers, 'x-request-id': scope.requestId, 'idempotent-replayed': 'true' },
+      };
+    }
+    keys.keep(key, fingerprint, shaped);
+    return shaped;
+  }
+
   return createServer(async (req, res) => {
     const requestId = requestIdOf(req.headers['x-request-id']);
     const path = new URL(req.url ?? '/', 'http://mock').pathname;
-    const send = ({ status, headers, body }: Answer) => res.writeHead(status, headers).end(body);
-    const problemText = (body: Json) => Buffer.from(JSON.stringify({ ...body, instance: path, request_id: requestId }));
-    const problem = (body: Json, headers: Record<string, string> = {}) => {
-      const base = { 'content-type': 'application/problem+json', 'x-request-id': requestId, ...headers };
-      send(withBody({ status: Number(body.status), headers: base, body: Buffer.alloc(0) }, problemText(body)));
-    };
     try {
-      const body = await readBody(req);
-      if (body === null) return problem(contract.problem('PayloadTooLarge'));
-      const route = routeOf(contract, req.method ?? 'GET', path);
-      const json = parseJson(body);
-      if (route && json === malformed && isJson(req.headers['content-type'])) {
-        return problem(serverProblem(400, 'Invalid request', 'malformed_json', 'The request body is not valid JSON.'));
-      }
-      const fields = json !== malformed && json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as Json) : null;
-      const headers = { ...req.headers };
-      if (route) {
-        const bearer = /^Bearer \S+/i.test(req.headers.authorization ?? '');
-        const apiKey = route.acceptsApiKey && typeof fields?.api_key === 'string';
-        if (route.needsCredentials && !bearer && !apiKey) {
-          return problem(contract.problem('Unauthorized', 'unauthenticated'), { 'WWW-Authenticate': 'Bearer' });
-        }
-        const named = route.exampleField ? fields?.[route.exampleField] : undefined;
-        if (!dynamic && headers.prefer === undefined && typeof named === 'string' && route.examples.includes(named)) {
-          headers.prefer = `example=${named}`;
-        }
-      }
-      const answer = await ask(prism, req, body, headers);
-      const violations =
-        route && (answer.status === 400 || answer.status === 422) ? requestViolations(answer.headers['sl-violations']) : [];
-      if (violations.length > 0) {
-        const { detail, errors } = invalidRequest(violations, route!.body, json === malformed ? undefined : json);
-        const invalid = problemText(serverProblem(400, 'Invalid request', 'invalid_request', detail, errors));
-        // Prism's other headers stay: its rate-limit examples and, for a reader, `sl-violations`.
-        const shaped = reshape(answer, { requestId, path, lastPage: false });
-        return send(
-          withBody({ ...shaped, status: 400, headers: { ...shaped.headers, 'content-type': 'application/problem+json' } }, invalid),
-        );
-      }
-      const shaped = reshape(answer, { requestId, path, lastPage: route?.paged === true && typeof fields?.cursor === 'string' });
-      const key = route?.idempotent ? req.headers['idempotency-key'] : undefined;
-      if (typeof key !== 'string') return send(shaped);
-      const fingerprint = fingerprintOf(req.method ?? 'GET', path, withoutCredentials(route!, fields));
-      const outcome = keys.look(key, fingerprint);
-      if (outcome.kind === 'reused') return problem(keyReused);
-      if (outcome.kind === 'replay') {
-        return send({
-          ...outcome.answer,
-          headers: { ...outcome.answer.headers, 'x-request-id': requestId, 'idempotent-replayed': 'true' },
-        });
-      }
-      keys.keep(key, fingerprint, shaped);
-      send(shaped);
+      const { status, headers, body } = await answerTo(req, { requestId, path });
+      res.writeHead(status, headers).end(body);
     } catch (error) {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain', 'x-request-id': requestId });
       res.end(`The mock could not reach Prism: ${(error as Error).message}`);
     }
   });
+}
+
+function problemText({ requestId, path }: Scope, body: Json): Buffer {
+  return Buffer.from(JSON.stringify({ ...body, instance: path, request_id: requestId }));
+}
+
+function problemAnswer(scope: Scope, body: Json, headers: Record<string, string> = {}): Answer {
+  const base = { 'content-type': 'application/problem+json', 'x-request-id': scope.requestId, ...headers };
+  return withBody({ status: Number(body.status), headers: base, body: Buffer.alloc(0) }, problemText(scope, body));
+}
+
+/** Prism's answer to an invalid request, as the server's 400 problem listing the request's violations. */
+function invalidRequestAnswer(
+  answer: Answer,
+  violations: ReturnType<typeof requestViolations>,
+  route: Route,
+  json: unknown,
+  scope: Scope,
+): Answer {
+  const { detail, errors } = invalidRequest(violations, route.body, json === malformed ? undefined : json);
+  const invalid = problemText(scope, serverProblem(400, 'Invalid request', 'invalid_request', detail, errors));
+  // Prism's other headers stay: its rate-limit examples and, for a reader, `sl-violations`.
+  const shaped = reshape(answer, { ...scope, lastPage: false });
+  return withBody({ ...shaped, status: 400, headers: { ...shaped.headers, 'content-type': 'application/problem+json' } }, invalid);
+}
+
+/** The violations Prism found in a request it refused. */
+function prismViolations(answer: Answer): ReturnType<typeof requestViolations> {
+  return answer.status === 400 || answer.status === 422 ? requestViolations(answer.headers['sl-violations']) : [];
+}
+
+/** Neither a bearer token nor, where the operation takes one, an API key, for an operation that needs credentials. */
+function lacksCredentials(route: Route, authorization: string | undefined, fields: Json | null): boolean {
+  const bearer = /^Bearer \S+/i.test(authorization ?? '');
+  const apiKey = route.acceptsApiKey && typeof fields?.api_key === 'string';
+  return route.needsCredentials && !bearer && !apiKey;
+}
+
+/** The request's headers, with a `Prefer` for the example its mode or action names when it sets none. */
+function prismHeaders(req: IncomingMessage, route: Route | undefined, fields: Json | null, dynamic: boolean): IncomingMessage['headers'] {
+  const headers = { ...req.headers };
+  const named = route?.exampleField ? fields?.[route.exampleField] : undefined;
+  if (!dynamic && headers.prefer === undefined && typeof named === 'string' && route?.examples.includes(named)) {
+    headers.prefer = `example=${named}`;
+  }
+  return headers;
 }
 
 /** The whole body, or null when it is over the contract's limit. */
@@ -123,6 +169,11 @@ async function readBody(req: IncomingMessage): Promise<Buffer | null> {
 }
 
 const malformed = Symbol('malformed');
+
+/** The body's fields, when it is a JSON object. */
+function objectFields(json: unknown): Json | null {
+  return json !== malformed && json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as Json) : null;
+}
 
 /** The body's JSON value: undefined when there is no body, `malformed` when it is not JSON. */
 function parseJson(body: Buffer): unknown {

@@ -68,6 +68,23 @@ function bodyErrors(violations: Violation[], shape: BodyShape | null, body: unkn
   const { object, tag } = picked;
   const alternatives = object?.alternatives ?? [];
   const alternativeFields = new Set(alternatives.flat().filter((field) => !object?.required.includes(field)));
+  const { errors, alternativesAt } = pickedShapeErrors(violations, object, tag, alternativeFields);
+  const anyOf = anyOfError(alternatives, body);
+  if (anyOf) errors.splice(Math.max(alternativesAt, 0), 0, anyOf);
+  // A field every shape of a oneOf declares has its violation once per shape.
+  return boundsFirst(dedupe(errors), object, body);
+}
+
+/**
+ * The errors of the violations of the picked shape, less those of its `anyOf`, and where among them
+ * the first of those was (-1: none was).
+ */
+function pickedShapeErrors(
+  violations: Violation[],
+  object: ObjectShape | null,
+  tag: string | null,
+  alternativeFields: Set<string>,
+): { errors: FieldError[]; alternativesAt: number } {
   const errors: FieldError[] = [];
   let alternativesAt = -1;
   for (const violation of violations) {
@@ -82,20 +99,28 @@ function bodyErrors(violations: Violation[], shape: BodyShape | null, body: unkn
     if (tag !== null && !belongsTo(violation, object!, tag, field, atRoot)) continue;
     errors.push(error);
   }
-  // As the server: an `anyOf` is one error when every alternative lacks a field, and none when one
-  // alternative is there (its own violations, if any, are listed).
+  return { errors, alternativesAt };
+}
+
+/**
+ * As the server: an `anyOf` is one error when every alternative lacks a field, and none when one
+ * alternative is there (its own violations, if any, are listed).
+ */
+function anyOfError(alternatives: string[][], body: unknown): FieldError | null {
   const missing = alternatives.map((fields) => fields.filter((field) => !Object.hasOwn(body as object, field)));
-  if (alternatives.length > 0 && missing.every((fields) => fields.length > 0)) {
-    const named = [...new Set(missing.flat())];
-    errors.splice(Math.max(alternativesAt, 0), 0, { pointer: '/', detail: `needs at least one of: ${named.join(', ')}` });
-  }
-  // A field every shape of a oneOf declares has its violation once per shape.
-  const unique = dedupe(errors);
-  // The server checks the size keywords first (body-bounds.ts) and lists only those when any fails;
-  // so too the unknown fields of a closed body with more fields than it declares.
+  if (alternatives.length === 0 || !missing.every((fields) => fields.length > 0)) return null;
+  const named = [...new Set(missing.flat())];
+  return { pointer: '/', detail: `needs at least one of: ${named.join(', ')}` };
+}
+
+/**
+ * The server checks the size keywords first (body-bounds.ts) and lists only those when any fails;
+ * so too the unknown fields of a closed body with more fields than it declares.
+ */
+function boundsFirst(errors: FieldError[], object: ObjectShape | null, body: unknown): FieldError[] {
   const tooMany = object?.closed === true && Object.keys(body as object).length > object.properties.length;
-  const bounds = unique.filter((error) => sizeDetail.test(error.detail) || (tooMany && error.detail === unknownField && isTopLevel(error)));
-  return bounds.length > 0 ? bounds : unique;
+  const bounds = errors.filter((error) => sizeDetail.test(error.detail) || (tooMany && error.detail === unknownField && isTopLevel(error)));
+  return bounds.length > 0 ? bounds : errors;
 }
 
 /** The shape a body takes: the one its tag picks, or the error of a tag that picks none. */

@@ -13,7 +13,7 @@ import { deterministicEngine } from '../../server/src/engine/version.js';
 import { type RunningMock, specPath, startMock } from '../src/index.js';
 
 const spec = parse(readFileSync(specPath, 'utf8'));
-const repoSpec = readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8');
+const repoSpec = readFileSync(new URL('../../contract/openapi.yaml', import.meta.url), 'utf8');
 const apiKey = { customer_id: 'acme', api_key: 'gck_Ab12Cd34_0123456789abcdefghijklmnopqrstuv' };
 const bearer = { authorization: 'Bearer any-token' };
 const validateExamples = spec.paths['/api/v1/validate'].post.requestBody.content['application/json'].examples;

@@ -57,7 +57,7 @@ test('the tarball holds the built library, the command, the types and the bundle
     files.filter((f) => !f.startsWith('dist/') && !['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json'].includes(f)),
     ['bin/groundcheck-mock.js'],
   );
-  assert.equal(readFileSync(join(installed, 'dist/openapi.yaml'), 'utf8'), readFileSync(join(repoRoot, 'openapi.yaml'), 'utf8'));
+  assert.equal(readFileSync(join(installed, 'dist/openapi.yaml'), 'utf8'), readFileSync(join(repoRoot, 'contract/openapi.yaml'), 'utf8'));
 });
 
 test('publint, arethetypeswrong and npm publish --dry-run accept the tarball', async () => {

@@ -1,9 +1,7 @@
 // Offline verification of the audit trail's hash chain (AuditEvent in openapi.yaml): each event's
 // `hash` is the SHA-256 of its `prev_hash` followed by the canonical JSON of every field but `hash`
 // and `expires_at`. Runs wherever Web Crypto does (browsers, Node 20+, Deno, workers).
-import type { components } from './generated/openapi.js';
-
-type AuditEvent = components['schemas']['AuditEvent'];
+import { type AuditEvent, canonicalJson } from '@groundcheck/contract';
 
 export type AuditChainResult =
   | { valid: true; checked: number }
@@ -58,16 +56,4 @@ async function eventHash(event: AuditEvent): Promise<string> {
   if (!subtle) throw new Error('verifyAuditChain needs Web Crypto (globalThis.crypto.subtle)');
   const digest = await subtle.digest('SHA-256', new TextEncoder().encode(event.prev_hash + canonicalJson(hashed)));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** Keys sorted by UTF-16 code unit, no whitespace, JSON.stringify for scalars, arrays in order; undefined properties left out. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }

@@ -1,10 +1,9 @@
 // createClient: one object with a method per operation, grouped by resource, over openapi-fetch.
 
+import type { paths, Stats, SystemCard } from '@groundcheck/contract';
 import type { Client, Middleware } from 'openapi-fetch';
 import * as openapiFetch from 'openapi-fetch';
 import { type Credentials, credentialsMiddleware, type TokenSource } from './credentials.js';
-import type { paths } from './generated/openapi.js';
-import type { Stats, SystemCard } from './generated/schemas.js';
 import { PreparedRequest } from './prepared-request.js';
 import {
   defaultMaxRetries,

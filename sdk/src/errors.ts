@@ -1,6 +1,6 @@
 // One error family: every failed call rejects with a GroundcheckError, and errorFromResponse picks the
 // subclass for an HTTP answer. Names are set explicitly because minifiers rename classes.
-import type { Problem } from './generated/schemas.js';
+import type { Problem } from '@groundcheck/contract';
 
 export interface GroundcheckErrorInit {
   status?: number;
@@ -120,16 +120,19 @@ export function errorFromResponse(response: Response, body?: unknown): Groundche
   const requestId = problem?.request_id ?? headers.get('X-Request-Id') ?? undefined;
   const detail = problem?.detail ?? problem?.title ?? (response.statusText || 'The request failed.');
   const message = `${status}${code ? ` ${code}` : ''}: ${detail}${requestId ? ` (request ${requestId})` : ''}`;
-  const init: GroundcheckErrorInit = { status, code, requestId, problem, headers };
-  if (status === 401) return new AuthenticationError(message, init);
-  if (status === 403) return new PermissionError(message, init);
-  if (status === 404) return new NotFoundError(message, init);
-  if (status === 409)
-    return code && idempotencyCodes.includes(code) ? new IdempotencyError(message, init) : new ConflictError(message, init);
-  if (status === 429) return new RateLimitError(message, init);
-  if (status >= 400 && status < 500) return new BadRequestError(message, init);
-  if (status >= 500) return new ServerError(message, init);
-  return new GroundcheckError(message, init);
+  const ErrorClass = errorClassFor(status, code);
+  return new ErrorClass(message, { status, code, requestId, problem, headers });
+}
+
+function errorClassFor(status: number, code: string | undefined): new (message: string, init: GroundcheckErrorInit) => GroundcheckError {
+  if (status === 401) return AuthenticationError;
+  if (status === 403) return PermissionError;
+  if (status === 404) return NotFoundError;
+  if (status === 409) return code && idempotencyCodes.includes(code) ? IdempotencyError : ConflictError;
+  if (status === 429) return RateLimitError;
+  if (status >= 400 && status < 500) return BadRequestError;
+  if (status >= 500) return ServerError;
+  return GroundcheckError;
 }
 
 function isProblem(body: unknown): body is Problem {

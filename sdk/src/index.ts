@@ -1,5 +1,6 @@
 // The public surface of @groundcheck/sdk.
 
+export type { components, operations, paths, webhooks } from '@groundcheck/contract';
 export type { AuditChainResult, VerifyAuditChainOptions } from './audit-chain.js';
 export { verifyAuditChain } from './audit-chain.js';
 export type { ApiKeyCredentials, ClientOptions, NoCredentials, TokenCredentials } from './client.js';
@@ -22,7 +23,6 @@ export {
   TimeoutError,
   WebhookVerificationError,
 } from './errors.js';
-export type { components, operations, paths, webhooks } from './generated/openapi.js';
 export type { Page } from './pagination.js';
 export type { Fetch, RequestOptions } from './request.js';
 export type { Account, AccountExportDownload } from './resources/account.js';

@@ -1,10 +1,11 @@
 // Every HTTP concern of a call in one place: per-attempt timeout, the caller's abort signal, retries
 // with backoff and jitter that honour Retry-After, and the Idempotency-Key that makes retries safe.
+
+import type { paths } from '@groundcheck/contract';
+import { idempotentPaths } from '@groundcheck/contract';
 import type { Client, Middleware } from 'openapi-fetch';
 import { BufferedResponse } from './buffered-response.js';
 import { ConnectionError, errorFromResponse, RequestAbortedError, retryAfterInMs, TimeoutError } from './errors.js';
-import type { paths } from './generated/openapi.js';
-import { idempotentPaths } from './generated/operations.js';
 import { PreparedRequest } from './prepared-request.js';
 import { type WithResponse, withResponse } from './response.js';
 
@@ -99,17 +100,28 @@ async function sendOnce(request: Request | PreparedRequest, policy: RetryPolicy)
     const body = [204, 205, 304].includes(response.status) ? null : await settled(response.arrayBuffer(), controller.signal);
     return new BufferedResponse(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   } catch (error) {
-    if (callerSignal?.aborted) throw aborted(callerSignal);
-    if (timedOut) throw new TimeoutError(`No response within ${policy.timeoutInMs} ms.`);
-    // Node's fetch says only "fetch failed"; the reason (ECONNREFUSED, socket hang up) is its cause.
-    const cause = (error as { cause?: unknown } | null)?.cause;
-    const reason = cause instanceof Error ? cause.message : error instanceof Error ? error.message : String(error);
-    throw new ConnectionError(`Could not reach ${new URL(request.url).origin}: ${reason}`, { cause: error });
+    throw attemptFailure(error, request, callerSignal, timedOut, policy.timeoutInMs);
   } finally {
     clearTimeout(timer);
     // A stream being read stays cancellable by the caller's signal.
     if (!streaming) callerSignal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** Why an attempt got no response: the caller aborted, the attempt timed out, or the connection failed. */
+function attemptFailure(
+  error: unknown,
+  request: Request | PreparedRequest,
+  callerSignal: AbortSignal | undefined,
+  timedOut: boolean,
+  timeoutInMs: number,
+): RequestAbortedError | TimeoutError | ConnectionError {
+  if (callerSignal?.aborted) return aborted(callerSignal);
+  if (timedOut) return new TimeoutError(`No response within ${timeoutInMs} ms.`);
+  // Node's fetch says only "fetch failed"; the reason (ECONNREFUSED, socket hang up) is its cause.
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  const reason = cause instanceof Error ? cause.message : error instanceof Error ? error.message : String(error);
+  return new ConnectionError(`Could not reach ${new URL(request.url).origin}: ${reason}`, { cause: error });
 }
 
 async function isRetryable(request: Request | PreparedRequest, response: Response): Promise<boolean> {

@@ -1,9 +1,10 @@
 // Receiving the `service.validation.findings` webhook in any runtime with Web Crypto: check the bearer
 // token and, when the operator set a signing secret, the Standard Webhooks signature, both in
 // constant time; then check the payload's shape against the contract.
+
+import type { ValidationFindingsEvent } from '@groundcheck/contract';
+import { type Shape, validationFindingsEventShape } from '@groundcheck/contract';
 import { WebhookVerificationError } from './errors.js';
-import type { ValidationFindingsEvent } from './generated/schemas.js';
-import { type Shape, validationFindingsEventShape } from './generated/webhook-shape.js';
 
 /** A Fetch `Headers` object, or a plain record such as Node's `req.headers`. */
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
@@ -133,16 +134,22 @@ function shapeMismatch(value: unknown, shape: Shape, path: string): string | nul
   if (typeof shape === 'string') {
     return shape.split('|').some((type) => hasType(value, type)) ? null : `${where} must be ${shape.split('|').join(' or ')}`;
   }
-  if (Array.isArray(shape)) {
-    if (!Array.isArray(value)) return `${where} must be an array`;
-    for (const [index, item] of value.entries()) {
-      const mismatch = shapeMismatch(item, shape[0], `${path}/${index}`);
-      if (mismatch) return mismatch;
-    }
-    return null;
-  }
+  if (Array.isArray(shape)) return arrayMismatch(value, shape[0], path);
   if ('const' in shape) return value === shape.const ? null : `${where} must be ${JSON.stringify(shape.const)}`;
-  if (!hasType(value, 'object')) return `${where} must be an object`;
+  return objectMismatch(value, shape, path);
+}
+
+function arrayMismatch(value: unknown, itemShape: Shape, path: string): string | null {
+  if (!Array.isArray(value)) return `${path || 'the body'} must be an array`;
+  for (const [index, item] of value.entries()) {
+    const mismatch = shapeMismatch(item, itemShape, `${path}/${index}`);
+    if (mismatch) return mismatch;
+  }
+  return null;
+}
+
+function objectMismatch(value: unknown, shape: Record<string, Shape>, path: string): string | null {
+  if (!hasType(value, 'object')) return `${path || 'the body'} must be an object`;
   for (const [field, fieldShape] of Object.entries(shape)) {
     const mismatch = shapeMismatch((value as Record<string, unknown>)[field], fieldShape, `${path}/${field}`);
     if (mismatch) return mismatch;

@@ -27,7 +27,7 @@ test('audit.iterate walks every page of the real trail in sequence order, and th
   );
   assert.deepEqual(await verifyAuditChain(events), { valid: true, checked: 16 });
 
-  const tampered = events.map((e) => (e.sequence === 9 ? { ...e, data: { ...e.data, issue_count: 0 } } : e));
+  const tampered = events.map((e) => (e.sequence === 9 ? ({ ...e, data: { ...e.data, issue_count: 0 } } as AuditEvent) : e));
   const result = await verifyAuditChain(tampered);
   assert.equal(result.valid, false);
   assert.equal(!result.valid && result.firstBadSequence, 9);

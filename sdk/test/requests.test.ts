@@ -279,7 +279,7 @@ describe('with an API key', () => {
 
 describe('the method table', () => {
   test('covers every operation of the contract', () => {
-    const spec = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as {
+    const spec = parse(readFileSync(new URL('../../contract/openapi.yaml', import.meta.url), 'utf8')) as {
       paths: Record<string, Record<string, unknown>>;
     };
     const contractPaths = Object.entries(spec.paths)
@@ -291,7 +291,7 @@ describe('the method table', () => {
   });
 
   test('API-key injection follows x-api-key of the contract', () => {
-    const spec = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as {
+    const spec = parse(readFileSync(new URL('../../contract/openapi.yaml', import.meta.url), 'utf8')) as {
       paths: Record<string, { post?: { 'x-api-key'?: boolean } }>;
     };
     for (const c of cases) {

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { parse } from 'yaml';
 import { parseWebhookEvent, type ValidationFindingsEvent, verifyWebhook, WebhookVerificationError } from '../src/index.js';
 
-const spec = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8'));
+const spec = parse(readFileSync(new URL('../../contract/openapi.yaml', import.meta.url), 'utf8'));
 /** The contract's own example payload. */
 const event: ValidationFindingsEvent = spec.webhooks['service.validation.findings'].post.requestBody.content['application/json'].example;
 const body = JSON.stringify(event);

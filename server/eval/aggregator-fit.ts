@@ -87,69 +87,118 @@ interface Fitted {
   intercept: number;
 }
 
+/** A labelled claim as the regression reads it: its features over the fitted kinds, sparse. */
+interface Row {
+  idx: number[];
+  val: number[];
+  /** What the fixed weights already give the claim. */
+  offset: number;
+  y: number;
+  /** The claim's weight: each group weighs the same in total. */
+  w: number;
+}
+
+function groupTotalsOf(cases: CaseSample[]): Map<Group, number> {
+  const groupTotals = new Map<Group, number>();
+  for (const c of cases)
+    for (const claim of c.claims) if (claim.label !== undefined) groupTotals.set(c.group, (groupTotals.get(c.group) ?? 0) + 1);
+  return groupTotals;
+}
+
+function rowOf(claim: ClaimSample, y: 0 | 1, index: Map<string, number>, weight: number, base: Fitted | undefined): Row {
+  const idx: number[] = [];
+  const val: number[] = [];
+  let offset = base?.intercept ?? 0;
+  for (const [kind, x] of claim.features) {
+    offset += (base?.weights[kind] ?? 0) * x;
+    const i = index.get(kind);
+    if (i === undefined) continue;
+    idx.push(i);
+    val.push(x);
+  }
+  return { idx, val, offset, y, w: weight };
+}
+
+function rowsOf(cases: CaseSample[], kinds: string[], base: Fitted | undefined): Row[] {
+  const index = new Map(kinds.map((k, i) => [k, i]));
+  const groupTotals = groupTotalsOf(cases);
+  const rows: Row[] = [];
+  for (const c of cases)
+    for (const claim of c.claims)
+      if (claim.label !== undefined) rows.push(rowOf(claim, claim.label, index, 1 / groupTotals.get(c.group)! / groupTotals.size, base));
+  return rows;
+}
+
+/** Adds the log-loss gradient of every row to `grad` (zeroed by the caller); returns the intercept's. */
+function addGradient(rows: Row[], w: Float64Array, b: number, grad: Float64Array): number {
+  let gb = 0;
+  for (const row of rows) {
+    let z = row.offset + b;
+    for (let j = 0; j < row.idx.length; j++) z += w[row.idx[j]!]! * row.val[j]!;
+    const err = (sigmoid(z) - row.y) * row.w;
+    gb += err;
+    for (let j = 0; j < row.idx.length; j++) {
+      const at = row.idx[j]!;
+      grad[at] = grad[at]! + err * row.val[j]!;
+    }
+  }
+  return gb;
+}
+
+/** One momentum step of the weights, projected so that signs hold. */
+function stepWeights(w: Float64Array, v: Float64Array, grad: Float64Array, sign: number[]): void {
+  for (let i = 0; i < w.length; i++) {
+    v[i] = momentum * v[i]! - learningRate * (grad[i]! + l2 * w[i]!);
+    w[i] = w[i]! + v[i]!;
+    // Signs hold: a flag never counts as support, nor support as a flag.
+    if (w[i]! * sign[i]! < 0) {
+      w[i] = 0;
+      v[i] = 0;
+    }
+  }
+}
+
+/** Projected gradient descent with momentum; the intercept stays 0 unless `fitIntercept`. */
+function descend(rows: Row[], sign: number[], fitIntercept: boolean): { w: Float64Array; b: number } {
+  const w = new Float64Array(sign.length);
+  const v = new Float64Array(sign.length);
+  const grad = new Float64Array(sign.length);
+  let b = 0;
+  let vb = 0;
+  for (let step = 0; step < iterations; step++) {
+    grad.fill(0);
+    const gb = addGradient(rows, w, b, grad);
+    stepWeights(w, v, grad, sign);
+    if (!fitIntercept) continue;
+    vb = momentum * vb - learningRate * gb;
+    b += vb;
+  }
+  return { w, b };
+}
+
+/** The weights to four decimals, kinds whose weight rounds to zero left out. */
+function roundedWeights(kinds: string[], w: Float64Array): Record<string, number> {
+  const weights: Record<string, number> = {};
+  kinds.forEach((k, i) => {
+    const rounded = Math.round(w[i]! * 10000) / 10000;
+    if (rounded !== 0) weights[k] = rounded;
+  });
+  return weights;
+}
+
 /**
  * Logistic regression by projected gradient descent with momentum over `kinds`; each group weighs the
  * same in total. With `base`, its weights and intercept are held fixed as an offset and only `kinds`
  * are fitted (the score-only stage).
  */
 function regress(cases: CaseSample[], info: KindInfo, kinds: string[], base?: Fitted): Fitted {
-  const index = new Map(kinds.map((k, i) => [k, i]));
-  const rows: { idx: number[]; val: number[]; offset: number; y: number; w: number }[] = [];
-  const groupTotals = new Map<Group, number>();
-  for (const c of cases)
-    for (const claim of c.claims) if (claim.label !== undefined) groupTotals.set(c.group, (groupTotals.get(c.group) ?? 0) + 1);
-  for (const c of cases)
-    for (const claim of c.claims) {
-      if (claim.label === undefined) continue;
-      const idx: number[] = [];
-      const val: number[] = [];
-      let offset = base?.intercept ?? 0;
-      for (const [kind, x] of claim.features) {
-        offset += (base?.weights[kind] ?? 0) * x;
-        const i = index.get(kind);
-        if (i === undefined) continue;
-        idx.push(i);
-        val.push(x);
-      }
-      rows.push({ idx, val, offset, y: claim.label, w: 1 / groupTotals.get(c.group)! / groupTotals.size });
-    }
-  const w = new Float64Array(kinds.length);
-  const v = new Float64Array(kinds.length);
-  let b = 0;
-  let vb = 0;
-  const sign = kinds.map((k) => info.sign.get(k)!);
-  const grad = new Float64Array(kinds.length);
-  for (let step = 0; step < iterations; step++) {
-    grad.fill(0);
-    let gb = 0;
-    for (const row of rows) {
-      let z = row.offset + b;
-      for (let j = 0; j < row.idx.length; j++) z += w[row.idx[j]!]! * row.val[j]!;
-      const err = (sigmoid(z) - row.y) * row.w;
-      gb += err;
-      for (let j = 0; j < row.idx.length; j++) {
-        const at = row.idx[j]!;
-        grad[at] = grad[at]! + err * row.val[j]!;
-      }
-    }
-    for (let i = 0; i < kinds.length; i++) {
-      v[i] = momentum * v[i]! - learningRate * (grad[i]! + l2 * w[i]!);
-      w[i] = w[i]! + v[i]!;
-      // Signs hold: a flag never counts as support, nor support as a flag.
-      if (w[i]! * sign[i]! < 0) {
-        w[i] = 0;
-        v[i] = 0;
-      }
-    }
-    if (base) continue;
-    vb = momentum * vb - learningRate * gb;
-    b += vb;
-  }
-  const weights: Record<string, number> = {};
-  kinds.forEach((k, i) => {
-    const rounded = Math.round(w[i]! * 10000) / 10000;
-    if (rounded !== 0) weights[k] = rounded;
-  });
+  const rows = rowsOf(cases, kinds, base);
+  const { w, b } = descend(
+    rows,
+    kinds.map((k) => info.sign.get(k)!),
+    !base,
+  );
+  const weights = roundedWeights(kinds, w);
   return base
     ? { weights: { ...base.weights, ...weights }, intercept: base.intercept }
     : { weights, intercept: Math.round(b * 10000) / 10000 };
@@ -209,22 +258,31 @@ function chooseThreshold(scored: Scored[]): number {
   return Math.round(best.threshold * 10000) / 10000;
 }
 
+/** Flagged cases no longer flagged with the kinds of `without` left out, right and wrong. */
+function flagsOnlyWith(
+  scored: Scored[],
+  model: Omit<AggregatorModel, 'answerKinds'>,
+  without: ReadonlySet<string>,
+): { tp: number; fp: number } {
+  let tp = 0;
+  let fp = 0;
+  for (const { sample, z } of scored) {
+    if (z <= model.threshold) continue;
+    const rest = Math.max(-Infinity, ...sample.claims.map((cl) => linear(cl, model.weights, model.intercept, without)));
+    if (rest > model.threshold) continue;
+    if (sample.case.hallucinated) tp++;
+    else fp++;
+  }
+  return { tp, fp };
+}
+
 /** Kinds whose own flags (cases flagged only because of them) are more often wrong than right, or below target precision. */
 function imprecise(scored: Scored[], model: Omit<AggregatorModel, 'answerKinds'>): string[] {
   const skip = new Set(model.demoted);
   const out: string[] = [];
   for (const kind of Object.keys(model.weights)) {
     if ((model.weights[kind] ?? 0) <= 0) continue;
-    let tp = 0;
-    let fp = 0;
-    const without = new Set([...skip, kind]);
-    for (const { sample, z } of scored) {
-      if (z <= model.threshold) continue;
-      const rest = Math.max(-Infinity, ...sample.claims.map((cl) => linear(cl, model.weights, model.intercept, without)));
-      if (rest > model.threshold) continue;
-      if (sample.case.hallucinated) tp++;
-      else fp++;
-    }
+    const { tp, fp } = flagsOnlyWith(scored, model, new Set([...skip, kind]));
     if (fp > tp || (tp + fp >= 5 && tp / (tp + fp) < precisionTarget.realistic)) out.push(kind);
   }
   return out.sort();

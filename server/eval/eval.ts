@@ -2,12 +2,20 @@
 // is scored by the aggregator fitted on the other domains (and HaluEval); each half of HaluEval by
 // the one fitted on the other half (and the realistic sets). In-sample figures are never printed.
 // Options: --ablate (the table of each signal kind: its flags, and the figures without it),
-// --verbose (list every miss and false flag with its claims), --data=DIR (default ../shared/data).
+// --verbose (list every miss and false flag with its claims), --data=DIR (default ../shared/data),
+// --verifier=openai|onnx (the same held-out cases through a model-backed verifier, beside these
+// figures, with its cost and latency; --limit=N, --judge-band, --entailment-weight: verifier-eval.ts).
 import { checkOfKind } from '../src/engine/checks/index.js';
 import { type Assessed, assessAll, crossValidate, type Metrics, metrics, type Outcome, setNames } from './cross-validation.js';
 import { loadCases, sharedDataDir } from './datasets.js';
+import { prepareVerifierRun, VerifierEvalError } from './verifier-eval.js';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string | undefined]));
+const verifierRun = await prepareVerifierRun(args, process.env).catch((error: unknown) => {
+  if (!(error instanceof VerifierEvalError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+});
 const cases = loadCases(args.get('data') ?? sharedDataDir);
 const { assessed, info } = assessAll(cases);
 const outcomes = crossValidate(assessed, info);
@@ -80,5 +88,13 @@ if (args.has('ablate')) {
       return `${tf(weighed)}, ${tf(added)}, ${pct(m.accuracy)} / ${m.precision.toFixed(3)}`;
     });
     console.log(`| ${kind} | ${checkOfKind.get(kind) ?? '?'} | ${cells.join(' | ')} |`);
+  }
+}
+
+if (verifierRun) {
+  try {
+    for (const line of await verifierRun.run(assessed, info, outcomes)) console.log(line);
+  } finally {
+    await verifierRun.close();
   }
 }

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import proxyAddr from 'proxy-addr';
 import type { StorageAccount } from './blobs/index.js';
+import { type VerifierDeployment, verifierDeploymentFromEnv } from './verifiers/verifier-config.js';
 
 /** How many proxies, or which addresses, may set X-Forwarded-For (Express's `trust proxy`). */
 export type TrustProxy = false | number | string[];
@@ -41,6 +42,8 @@ export interface Config {
   sourceParserMemoryMb: number;
   /** The payment provider's (Stripe's) secret key for the billing portal; null when billing is off. A secret: never logged. */
   stripeSecretKey: string | null;
+  /** The model-backed verifiers this deployment offers (ENGINE_VERIFIER, OPENAI_*, AZURE_OPENAI_*, ENGINE_MODEL_DIR). */
+  verifiers: VerifierDeployment;
 }
 
 export class ConfigError extends Error {
@@ -95,6 +98,15 @@ function trustProxy(raw: string | undefined): TrustProxy {
 }
 
 /** A Stripe secret (`sk_…`) or restricted (`rk_…`) key; the message never repeats the value. */
+function verifiers(env: NodeJS.ProcessEnv): VerifierDeployment {
+  try {
+    return verifierDeploymentFromEnv(env);
+  } catch (error) {
+    // The message names the variable, never its value.
+    throw new ConfigError('for the verifiers:', (error as Error).message);
+  }
+}
+
 function stripeSecretKey(raw: string | undefined): string | null {
   if (raw === undefined || raw === '') return null;
   if (!/^(sk|rk)_[A-Za-z0-9_]{8,247}$/.test(raw)) {
@@ -119,39 +131,52 @@ function storageAccount(env: NodeJS.ProcessEnv): StorageAccount {
   return { accountName, accountKey: accountKey ?? null, ...(endpoint ? { endpoint } : {}) };
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+function cosmosAccount(env: NodeJS.ProcessEnv): Config['cosmos'] {
   const endpoint = env.COSMOS_ENDPOINT || undefined;
   const key = env.COSMOS_KEY || undefined;
   // An endpoint without a key signs in with the Azure identity (managed identity in Azure).
   if (key && !endpoint) throw new ConfigError('COSMOS_ENDPOINT', 'must be set together with COSMOS_KEY');
   if (endpoint && !/^https?:\/\//.test(endpoint)) throw new ConfigError('COSMOS_ENDPOINT', 'must be an http(s) URL');
-  const jwtSecret = env.JWT_SECRET || null;
-  if (jwtSecret !== null && jwtSecret.length < 32) throw new ConfigError('JWT_SECRET', 'must be at least 32 characters');
-  const logLevel = env.LOG_LEVEL || 'info';
-  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
-    throw new ConfigError('LOG_LEVEL', `must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}"`);
+  return endpoint ? { endpoint, key: key ?? null } : null;
+}
+
+function jwtSecret(env: NodeJS.ProcessEnv): string | null {
+  const secret = env.JWT_SECRET || null;
+  if (secret !== null && secret.length < 32) throw new ConfigError('JWT_SECRET', 'must be at least 32 characters');
+  return secret;
+}
+
+function logLevel(env: NodeJS.ProcessEnv): string {
+  const level = env.LOG_LEVEL || 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of fatal, error, warn, info, debug, trace, silent; got "${level}"`);
   }
-  const storage = storageAccount(env);
-  // Outside the embedded emulators the server holds real data: it refuses the published demo
-  // credentials and a signing key that dies with the process.
-  if (endpoint || storage) {
-    const configured = endpoint ? 'COSMOS_ENDPOINT' : 'a storage account';
-    if (!env.TENANTS_FILE)
-      throw new ConfigError(
-        'TENANTS_FILE',
-        `must be set when ${configured} is configured: the example tenant file's credentials are published`,
-      );
-    if (resolve(env.TENANTS_FILE) === defaultTenantsFile)
-      throw new ConfigError(
-        'TENANTS_FILE',
-        `must not be the example tenant file when ${configured} is configured: its credentials are published`,
-      );
-    if (!jwtSecret)
-      throw new ConfigError(
-        'JWT_SECRET',
-        `must be set when ${configured} is configured: a per-process key signs tokens no other process accepts`,
-      );
-  }
+  return level;
+}
+
+/**
+ * Outside the embedded emulators the server holds real data: it refuses the published demo
+ * credentials and a signing key that dies with the process. `configured` names what is not emulated.
+ */
+function refuseDemoSecrets(env: NodeJS.ProcessEnv, configured: string, secret: string | null): void {
+  if (!env.TENANTS_FILE)
+    throw new ConfigError(
+      'TENANTS_FILE',
+      `must be set when ${configured} is configured: the example tenant file's credentials are published`,
+    );
+  if (resolve(env.TENANTS_FILE) === defaultTenantsFile)
+    throw new ConfigError(
+      'TENANTS_FILE',
+      `must not be the example tenant file when ${configured} is configured: its credentials are published`,
+    );
+  if (!secret)
+    throw new ConfigError(
+      'JWT_SECRET',
+      `must be set when ${configured} is configured: a per-process key signs tokens no other process accepts`,
+    );
+}
+
+function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {
   const http = {
     headersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 20_000, 1000, 600_000),
     requestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
@@ -161,18 +186,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   if (http.headersTimeoutMs > http.requestTimeoutMs)
     throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS', 'must not be longer than HTTP_REQUEST_TIMEOUT_MS');
+  return http;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cosmos = cosmosAccount(env);
+  const secret = jwtSecret(env);
+  const level = logLevel(env);
+  const storage = storageAccount(env);
+  if (cosmos || storage) refuseDemoSecrets(env, cosmos ? 'COSMOS_ENDPOINT' : 'a storage account', secret);
+  const http = httpLimits(env);
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
     production: env.NODE_ENV === 'production',
-    logLevel,
-    cosmos: endpoint ? { endpoint, key: key ?? null } : null,
+    logLevel: level,
+    cosmos,
     cosmosDatabase: env.COSMOS_DATABASE || 'groundcheck',
     storage,
     storageContainer: env.AZURE_STORAGE_CONTAINER || 'groundcheck',
     tenantsFile: env.TENANTS_FILE || defaultTenantsFile,
     historyTtlDays: integer(env, 'HISTORY_TTL_DAYS', 90, 1, 3650),
-    jwtSecret,
+    jwtSecret: secret,
     region: env.REGION || 'local',
     trustProxy: trustProxy(env.TRUST_PROXY),
     http,
@@ -180,5 +215,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 5000, 0, 120_000),
     sourceParserMemoryMb: integer(env, 'SOURCE_PARSER_MEMORY_MB', 512, 32, 4096),
     stripeSecretKey: stripeSecretKey(env.STRIPE_SECRET_KEY),
+    verifiers: verifiers(env),
   };
 }

@@ -1,7 +1,7 @@
 // The composition root: builds every store and service from the configuration, once per process.
 
 import { type ObjectStorage, openObjectStorage } from './blobs/index.js';
-import type { Config } from './config.js';
+import { type Config, ConfigError } from './config.js';
 import { type Contract, loadContract } from './contract/contract.js';
 import { ContractValidator } from './contract/validator.js';
 import { AccountPages } from './cosmos/account-pages.js';
@@ -54,6 +54,7 @@ import { ExtractionCache, type Extractor } from './services/sources/extraction-c
 import { SourceGroupService } from './services/sources/source-groups.js';
 import { extractText } from './services/sources/text-extraction.js';
 import { TemplateService } from './services/templates/template-service.js';
+import { ClaimVerification } from './services/validation/claim-verification.js';
 import { EnginePool } from './services/validation/engine-pool.js';
 import { groupRetrieval } from './services/validation/group-retrieval.js';
 import { OutboxRecovery } from './services/validation/outbox-recovery.js';
@@ -62,6 +63,7 @@ import { ValidationService } from './services/validation/validation-service.js';
 import { WebhookDelivery } from './services/webhooks/webhook-delivery.js';
 import { TenantRegistry } from './tenants/registry.js';
 import { loadTenantFile } from './tenants/tenant-file.js';
+import { unavailableChoice } from './verifiers/verifier-config.js';
 
 export interface Container {
   config: Config;
@@ -110,6 +112,11 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
   if (!config.jwtSecret && tenants.all.some((t) => t.auth.local)) {
     log.warn('JWT_SECRET is not set: login tokens are signed with a per-process key and stop working when the process restarts.');
   }
+  // Before anything opens: a tenant whose verifier this deployment does not offer stops the start.
+  for (const tenant of tenants.all) {
+    const unavailable = unavailableChoice(tenant.verifier.choice ?? config.verifiers.defaultVerifier, config.verifiers);
+    if (unavailable) throw new ConfigError(`the tenant file's ${tenant.customerId}:`, unavailable);
+  }
   const cosmos = options.cosmos ?? (await openCosmos({ cosmos: config.cosmos, databaseId: config.cosmosDatabase, log }));
   const windowCounts = new WindowCountStore(cosmos.container('limits'));
   const storage = options.storage ?? (await openObjectStorage({ account: config.storage, container: config.storageContainer, log }));
@@ -142,6 +149,7 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
   const extract: Extractor = (bytes, contentType) => extractText(bytes, contentType, { maxMemoryMb: config.sourceParserMemoryMb });
   const validation = new ValidationService({
     engine,
+    verification: new ClaimVerification(config.verifiers),
     recorder,
     webhooks: services.webhooks,
     retrieveGroups: groupRetrieval({

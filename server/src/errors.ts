@@ -1,7 +1,5 @@
 // One error class per category of problem; http/problem.ts turns them into RFC 9457 responses.
-import type { components } from './generated/openapi.js';
-
-export type FieldError = components['schemas']['FieldError'];
+import type { FieldError } from '@groundcheck/contract';
 
 export abstract class ApiError extends Error {
   abstract readonly status: number;

@@ -74,9 +74,9 @@ test('services/ never import the HTTP pipeline or routes', () => {
   assert.deepEqual(show(from('services').filter((entry) => entry.local && ['http', 'routes'].includes(entry.target))), []);
 });
 
-test('the engine imports only itself, pure helpers, generated types and pure libraries', () => {
-  const allowedLocal = ['engine', 'lib', 'generated'];
-  const allowedPackages = ['chrono-node', 'wink-nlp', 'wink-eng-lite-web-model'];
+test("the engine imports only itself, pure helpers, the contract's types and pure libraries", () => {
+  const allowedLocal = ['engine', 'lib'];
+  const allowedPackages = ['@groundcheck/contract', 'chrono-node', 'wink-nlp', 'wink-eng-lite-web-model'];
   assert.deepEqual(
     show(from('engine').filter((entry) => (entry.local ? !allowedLocal.includes(entry.target) : !allowedPackages.includes(entry.target)))),
     [],
@@ -84,8 +84,8 @@ test('the engine imports only itself, pure helpers, generated types and pure lib
 });
 
 test('lib/ holds pure helpers: no I/O, no other layer', () => {
-  const allowedLocal = ['lib', 'errors', 'generated'];
-  const allowedPackages = ['node:crypto', 'csv-stringify'];
+  const allowedLocal = ['lib', 'errors'];
+  const allowedPackages = ['@groundcheck/contract', 'node:crypto', 'csv-stringify'];
   assert.deepEqual(
     show(from('lib').filter((entry) => (entry.local ? !allowedLocal.includes(entry.target) : !allowedPackages.includes(entry.target)))),
     [],
@@ -182,4 +182,8 @@ test('the folders of services/ import each other one way: no cycle between them'
     cyclesOf(edges).map((cycle) => cycle.join(' → ')),
     [],
   );
+});
+
+test('verifiers/ are adapters to models: they import no layer of the server but pure helpers', () => {
+  assert.deepEqual(show(from('verifiers').filter((entry) => entry.local && !['verifiers', 'lib'].includes(entry.target))), []);
 });

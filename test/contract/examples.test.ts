@@ -2,30 +2,39 @@
 // (scripts/examples.ts), and the rest agree with each other the way real responses would.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type {
+  AuditEventPage,
+  EnterpriseAuditExport,
+  GenerateModeResult,
+  RawAuditExport,
+  ValidateAndFixModeResult,
+  ValidateModeResult,
+  ValidationFindingsEvent,
+  ValidationRecord,
+  ValidationRecordPage,
+} from '@groundcheck/contract';
 import { verifyAuditChain } from '@groundcheck/sdk';
 import { derivedExamples, differences, exampleKeys } from '../../scripts/examples.js';
-import type { components } from '../../server/src/generated/openapi.js';
 import { LocalTokens } from '../../server/src/services/auth/local-tokens.js';
 import { rawSpec } from '../support/spec.js';
 
-type Schemas = components['schemas'];
 const spec = rawSpec() as any;
 const example = <T>(name: string): T => spec.components.examples[name].value as T;
 const media = (path: string, status: string, type = 'application/json') => spec.paths[path].post.responses[status].content[type];
 
 const validateRequests = spec.paths['/api/v1/validate'].post.requestBody.content['application/json'].examples;
 const results = {
-  validate: example<Schemas['ValidateModeResult']>('ValidateResult'),
-  generate: example<Schemas['GenerateModeResult']>('GenerateResult'),
-  validate_and_fix: example<Schemas['ValidateAndFixModeResult']>('ValidateAndFixResult'),
+  validate: example<ValidateModeResult>('ValidateResult'),
+  generate: example<GenerateModeResult>('GenerateResult'),
+  validate_and_fix: example<ValidateAndFixModeResult>('ValidateAndFixResult'),
 };
-const rawExport = example<Schemas['RawAuditExport']>('AuditExportRaw');
-const enterpriseExport = example<Schemas['EnterpriseAuditExport']>('AuditExportEnterprise');
-const auditPage = example<Schemas['AuditEventPage']>('AuditEventPage');
-const historyPage = example<Schemas['ValidationRecordPage']>('ValidationRecordPage');
-const reviewed = example<Schemas['ValidationRecord']>('ReviewedRecord');
+const rawExport = example<RawAuditExport>('AuditExportRaw');
+const enterpriseExport = example<EnterpriseAuditExport>('AuditExportEnterprise');
+const auditPage = example<AuditEventPage>('AuditEventPage');
+const historyPage = example<ValidationRecordPage>('ValidationRecordPage');
+const reviewed = example<ValidationRecord>('ReviewedRecord');
 const webhook = spec.webhooks['service.validation.findings'].post.requestBody.content['application/json']
-  .example as Schemas['ValidationFindingsEvent'];
+  .example as ValidationFindingsEvent;
 
 const severities = ['none', 'low', 'medium', 'high', 'critical'];
 const time = (iso: string) => Date.parse(iso);
@@ -63,13 +72,14 @@ describe('audit', () => {
       const known = refs.get(event.actor_ref);
       assert.ok(known === undefined || known === raw.actor.id, `${event.actor_ref} names one actor`);
       refs.set(event.actor_ref, raw.actor.id);
-      if (raw.data.note !== undefined) assert.equal(event.payload_summary.note_chars, raw.data.note.length);
+      if ('note' in raw.data) assert.equal(event.payload_summary.note_chars, raw.data.note?.length);
     }
     assert.equal(refs.size, new Set(rawExport.events.map((e) => e.actor.id)).size);
   });
 
   test('the approval event is the review entry of the reviewed record', () => {
-    const approval = rawExport.events.find((e) => e.kind === 'approved')!;
+    const approval = rawExport.events.find((e) => e.kind === 'approved');
+    assert.ok(approval?.kind === 'approved');
     const entry = reviewed.review.history.find((h) => h.action === 'approve')!;
     assert.equal(approval.occurred_at, entry.at);
     assert.equal(approval.data.note, entry.note);
@@ -197,7 +207,7 @@ test('each review action has a request example and a response example of the rec
   assert.deepEqual(Object.keys(requests).sort(), Object.keys(transitions).sort());
   for (const [action, [from, to]] of Object.entries(transitions)) {
     const ref = responses[action].$ref.replace('#/components/examples/', '');
-    const record = example<Schemas['ValidationRecord']>(ref);
+    const record = example<ValidationRecord>(ref);
     const request = requests[action].value;
     const history = record.review.history;
     const last = history.at(-1)!;

@@ -1,5 +1,5 @@
 // Spectral, with its OpenAPI rules and the OWASP API Security ruleset, run as a new user would
-// (`npx spectral lint openapi.yaml` in the repository): nothing to report. The exceptions live in
+// (`npx spectral lint openapi.yaml` in contract/): nothing to report. The exceptions live in
 // .spectral.js, each with its reason; a mutated copy shows they do not hide a request's gaps.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -36,7 +36,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'gc-spectral-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
 test('Spectral (spectral:oas and the OWASP ruleset) reports nothing on openapi.yaml', async () => {
-  const findings = await lint(repoRoot);
+  const findings = await lint(join(repoRoot, 'contract'));
   assert.deepEqual(
     findings.map((f) => `${f.code} at ${f.path.join('/')}: ${f.message}`),
     [],
@@ -49,8 +49,8 @@ test('the exceptions do not hide an unbounded field of a request', async () => {
   spec.components.schemas.AuditQuery.properties.probe_count = { type: 'integer', format: 'int32' };
   spec.components.schemas.HistoryQuery.properties.probe_list = { type: 'array', items: { $ref: '#/components/schemas/Mode' } };
   writeFileSync(join(scratch, 'openapi.yaml'), stringify(spec));
-  cpSync(join(repoRoot, '.spectral.js'), join(scratch, '.spectral.js'));
-  cpSync(join(repoRoot, 'scripts', 'spec-usage.mjs'), join(scratch, 'scripts', 'spec-usage.mjs'));
+  cpSync(join(repoRoot, 'contract', '.spectral.js'), join(scratch, '.spectral.js'));
+  cpSync(join(repoRoot, 'contract', 'scripts', 'spec-usage.mjs'), join(scratch, 'scripts', 'spec-usage.mjs'));
   symlinkSync(join(repoRoot, 'node_modules'), join(scratch, 'node_modules'));
   const found = (await lint(scratch)).map((f) => `${f.code} ${f.path.join('/')}`);
   for (const expected of [

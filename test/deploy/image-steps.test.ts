@@ -75,13 +75,21 @@ describe('the container image, step by step outside a container', () => {
     // RUN npm ci …, from the npm cache only: the test sends nothing beyond loopback.
     for (const [, ...args] of stage.installs)
       execFileSync('npm', [...args, '--offline', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'pipe' });
-    // COPY --from=build: the build stage's `npm run build -w @groundcheck/server`, compiled into place.
+    // COPY --from=build: the build stage's `npm run build -w @groundcheck/server` (the contract package,
+    // then the server), compiled into place.
+    const builds = new Map([
+      ['/app/contract/dist', 'contract/tsconfig.build.json'],
+      ['/app/server/dist', 'server/tsconfig.build.json'],
+    ]);
     for (const { from, to } of stage.fromBuild) {
-      assert.equal(from, '/app/server/dist', 'the build stage yields the compiled server');
+      const project = builds.get(from);
+      assert.ok(project, `the build stage yields ${from}`);
       execFileSync(
         process.execPath,
-        [join(repo, 'node_modules/typescript/bin/tsc'), '-p', join(repo, 'server/tsconfig.build.json'), '--outDir', join(dir, to)],
-        { stdio: 'pipe' },
+        [join(repo, 'node_modules/typescript/bin/tsc'), '-p', join(repo, project), '--outDir', join(dir, to)],
+        {
+          stdio: 'pipe',
+        },
       );
     }
   });

@@ -6,7 +6,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { parse } from 'yaml';
 
-export const specPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+export const specPath = fileURLToPath(new URL('../../contract/openapi.yaml', import.meta.url));
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 export type Spec = OpenAPIV3_1.Document;

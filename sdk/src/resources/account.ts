@@ -1,5 +1,5 @@
+import type { AccountDeleteRequest, DeletedAccount } from '@groundcheck/contract';
 import { errorFromResponse } from '../errors.js';
-import type { AccountDeleteRequest, DeletedAccount } from '../generated/schemas.js';
 import { type RequestOptions, type Transport, unwrap } from '../request.js';
 import { type ResponseInfo, responseInfo, type WithResponse } from '../response.js';
 

@@ -1,4 +1,4 @@
-import type { Analytics as AnalyticsPayload, Stats } from '../generated/schemas.js';
+import type { Analytics as AnalyticsPayload, Stats } from '@groundcheck/contract';
 import { type RequestOptions, type Transport, unwrap } from '../request.js';
 import type { WithResponse } from '../response.js';
 import type { RequestBody } from '../types.js';

@@ -1,4 +1,4 @@
-import type { AuditEvent, AuditEventPage, AuditExport, AuditExportRequest, SystemCard } from '../generated/schemas.js';
+import type { AuditEvent, AuditEventPage, AuditExport, AuditExportRequest, SystemCard } from '@groundcheck/contract';
 import { iteratePages } from '../pagination.js';
 import { accepting, type RequestOptions, type Transport, unwrap } from '../request.js';
 import type { WithResponse } from '../response.js';

@@ -1,4 +1,4 @@
-import type { LoginRequest, LoginResponse, Me } from '../generated/schemas.js';
+import type { LoginRequest, LoginResponse, Me } from '@groundcheck/contract';
 import { type RequestOptions, type Transport, unwrap } from '../request.js';
 import type { WithResponse } from '../response.js';
 

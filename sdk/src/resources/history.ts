@@ -1,4 +1,4 @@
-import type { ReviewRequest, ValidationRecord, ValidationRecordPage } from '../generated/schemas.js';
+import type { ReviewRequest, ValidationRecord, ValidationRecordPage } from '@groundcheck/contract';
 import { iteratePages } from '../pagination.js';
 import { type RequestOptions, type Transport, unwrap } from '../request.js';
 import type { WithResponse } from '../response.js';

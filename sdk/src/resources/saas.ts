@@ -6,7 +6,7 @@ import type {
   UserDeleteRequest,
   UserPage,
   UserQuery,
-} from '../generated/schemas.js';
+} from '@groundcheck/contract';
 import { iteratePages } from '../pagination.js';
 import { type RequestOptions, type Transport, unwrap } from '../request.js';
 import type { WithResponse } from '../response.js';

@@ -1,4 +1,3 @@
-import { errorFromResponse } from '../errors.js';
 import type {
   DeletedSourceFile,
   DeletedSourceGroup,
@@ -7,7 +6,8 @@ import type {
   SourceGroupList,
   SourceUploadUrl,
   SourceUploadUrlRequest,
-} from '../generated/schemas.js';
+} from '@groundcheck/contract';
+import { errorFromResponse } from '../errors.js';
 import { type RequestOptions, send, type Transport, unwrap } from '../request.js';
 import type { WithResponse } from '../response.js';
 import type { RequestBody } from '../types.js';

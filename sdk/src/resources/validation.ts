@@ -1,4 +1,4 @@
-import type { ValidationRequest } from '../generated/schemas.js';
+import type { ValidationRequest } from '@groundcheck/contract';
 import { type RequestOptions, type Transport, unwrap } from '../request.js';
 import type { WithResponse } from '../response.js';
 import type { RequestBody, Validation } from '../types.js';

@@ -34,6 +34,33 @@ function propertiesOf(response: {
   };
 }
 
+/** A download's refusal as a read result; any other failure is thrown. */
+function refusedRead(error: unknown): ReadResult {
+  if (statusOf(error) === 404) return { ok: false, reason: 'not_found' };
+  if (statusOf(error) === 412) return { ok: false, reason: 'changed' };
+  throw error;
+}
+
+/** A downloaded object's bytes, unless there are more than `maxBytes`. */
+async function readWithin(stream: Readable, properties: StoredObjectProperties, maxBytes: number): Promise<ReadResult> {
+  if (properties.sizeBytes > maxBytes) {
+    stream.destroy();
+    return { ok: false, reason: 'too_large', sizeBytes: properties.sizeBytes };
+  }
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    total += (chunk as Buffer).length;
+    // The declared length was checked; this guards against a service that sends more.
+    if (total > maxBytes) {
+      stream.destroy();
+      return { ok: false, reason: 'too_large', sizeBytes: total };
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return { ok: true, bytes: Buffer.concat(chunks), properties };
+}
+
 export function createAzureBlobStorage({ sign, container, embedded, onClose }: AzureBlobStorageOptions): ObjectStorage {
   const secureEndpoint = container.url.startsWith('https:');
 
@@ -91,28 +118,9 @@ export function createAzureBlobStorage({ sign, container, embedded, onClose }: A
         try {
           response = await blob(key).download(0, undefined, ifMatch ? { conditions: { ifMatch } } : {});
         } catch (error) {
-          if (statusOf(error) === 404) return { ok: false, reason: 'not_found' };
-          if (statusOf(error) === 412) return { ok: false, reason: 'changed' };
-          throw error;
+          return refusedRead(error);
         }
-        const stream = response.readableStreamBody as Readable;
-        const properties = propertiesOf(response);
-        if (properties.sizeBytes > maxBytes) {
-          stream.destroy();
-          return { ok: false, reason: 'too_large', sizeBytes: properties.sizeBytes };
-        }
-        const chunks: Buffer[] = [];
-        let total = 0;
-        for await (const chunk of stream) {
-          total += (chunk as Buffer).length;
-          // The declared length was checked; this guards against a service that sends more.
-          if (total > maxBytes) {
-            stream.destroy();
-            return { ok: false, reason: 'too_large', sizeBytes: total };
-          }
-          chunks.push(chunk as Buffer);
-        }
-        return { ok: true, bytes: Buffer.concat(chunks), properties };
+        return readWithin(response.readableStreamBody as Readable, propertiesOf(response), maxBytes);
       },
 
       async readStream(key, { offset = 0, count, ifMatch } = {}) {

@@ -2,7 +2,6 @@
 export type {
   ListedObject,
   ObjectStorage,
-  PresignedUpload,
   PresignUploadOptions,
   ReadOptions,
   ReadResult,

@@ -1,9 +1,8 @@
 // The storage port: the rest of the server stores files through these interfaces and never sees the SDK.
 import type { Readable } from 'node:stream';
-import type { components } from '../generated/openapi.js';
+import type { PresignedUpload } from '@groundcheck/contract';
 
 /** What an upload URL response carries: `upload_url`, `method: PUT`, `headers`, `expires_at`. */
-export type PresignedUpload = components['schemas']['PresignedUpload'];
 
 export interface PresignUploadOptions {
   contentType: string;

@@ -33,46 +33,7 @@ export async function openObjectStorage({ account, container, log }: OpenObjectS
   if (!containerNamePattern.test(container)) {
     throw new StorageConfigError(`Container name "${container}" must be 3-63 lower-case letters, digits and single hyphens.`);
   }
-  let serviceClient: BlobServiceClient;
-  let sign: SasSigner;
-  let emulator: EmbeddedAzurite | null = null;
-  if (account === null) {
-    try {
-      emulator = await startEmbeddedAzurite();
-    } catch (error) {
-      // A production install (the container image) leaves out the emulators, which are development dependencies.
-      if ((error as { code?: string }).code !== 'MODULE_NOT_FOUND') throw error;
-      throw new StorageConfigError(
-        'No storage account is configured and the embedded Azurite emulator is not installed (a development dependency): set AZURE_STORAGE_CONNECTION_STRING or AZURE_STORAGE_ACCOUNT',
-      );
-    }
-    const credential = new StorageSharedKeyCredential(azuriteAccount.name, azuriteAccount.key);
-    serviceClient = new BlobServiceClient(emulator.endpoint, credential);
-    sign = accountKeySigner(credential);
-    log.warn(
-      { storage: 'embedded', endpoint: emulator.endpoint },
-      'AZURE_STORAGE_CONNECTION_STRING is not set: using the embedded in-memory Azurite blob emulator. ALL UPLOADED FILES ARE HELD IN MEMORY AND LOST ON EXIT.',
-    );
-  } else if ('connectionString' in account) {
-    serviceClient = BlobServiceClient.fromConnectionString(account.connectionString);
-    if (!(serviceClient.credential instanceof StorageSharedKeyCredential)) {
-      // Upload URLs are account-key SAS; a connection string holding only a SAS cannot sign them.
-      throw new StorageConfigError('AZURE_STORAGE_CONNECTION_STRING must contain AccountName and AccountKey.');
-    }
-    sign = accountKeySigner(serviceClient.credential);
-  } else {
-    const endpoint = account.endpoint ?? `https://${account.accountName}.blob.core.windows.net`;
-    if (account.accountKey) {
-      const credential = new StorageSharedKeyCredential(account.accountName, account.accountKey);
-      serviceClient = new BlobServiceClient(endpoint, credential);
-      sign = accountKeySigner(credential);
-    } else {
-      // Managed identity in Azure, developer credentials locally; the identity needs the
-      // Storage Blob Data Contributor role, which also lets it ask for user delegation keys.
-      serviceClient = new BlobServiceClient(endpoint, new DefaultAzureCredential());
-      sign = userDelegationSigner(serviceClient, account.accountName);
-    }
-  }
+  const { serviceClient, sign, emulator } = await connect(account, log);
   const containerClient = serviceClient.getContainerClient(container);
   try {
     await containerClient.createIfNotExists();
@@ -100,4 +61,58 @@ export async function openObjectStorage({ account, container, log }: OpenObjectS
     embedded: emulator !== null,
     ...(emulator && { onClose: emulator.close }),
   });
+}
+
+interface Connection {
+  serviceClient: BlobServiceClient;
+  sign: SasSigner;
+  emulator: EmbeddedAzurite | null;
+}
+
+async function connect(account: StorageAccount, log: Logger): Promise<Connection> {
+  if (account === null) return connectToEmbeddedAzurite(log);
+  if ('connectionString' in account) return connectWithConnectionString(account.connectionString);
+  return connectToAccount(account);
+}
+
+async function connectToEmbeddedAzurite(log: Logger): Promise<Connection> {
+  let emulator: EmbeddedAzurite;
+  try {
+    emulator = await startEmbeddedAzurite();
+  } catch (error) {
+    // A production install (the container image) leaves out the emulators, which are development dependencies.
+    if ((error as { code?: string }).code !== 'MODULE_NOT_FOUND') throw error;
+    throw new StorageConfigError(
+      'No storage account is configured and the embedded Azurite emulator is not installed (a development dependency): set AZURE_STORAGE_CONNECTION_STRING or AZURE_STORAGE_ACCOUNT',
+    );
+  }
+  const credential = new StorageSharedKeyCredential(azuriteAccount.name, azuriteAccount.key);
+  const serviceClient = new BlobServiceClient(emulator.endpoint, credential);
+  const sign = accountKeySigner(credential);
+  log.warn(
+    { storage: 'embedded', endpoint: emulator.endpoint },
+    'AZURE_STORAGE_CONNECTION_STRING is not set: using the embedded in-memory Azurite blob emulator. ALL UPLOADED FILES ARE HELD IN MEMORY AND LOST ON EXIT.',
+  );
+  return { serviceClient, sign, emulator };
+}
+
+function connectWithConnectionString(connectionString: string): Connection {
+  const serviceClient = BlobServiceClient.fromConnectionString(connectionString);
+  if (!(serviceClient.credential instanceof StorageSharedKeyCredential)) {
+    // Upload URLs are account-key SAS; a connection string holding only a SAS cannot sign them.
+    throw new StorageConfigError('AZURE_STORAGE_CONNECTION_STRING must contain AccountName and AccountKey.');
+  }
+  return { serviceClient, sign: accountKeySigner(serviceClient.credential), emulator: null };
+}
+
+function connectToAccount(account: Extract<StorageAccount, { accountName: string }>): Connection {
+  const endpoint = account.endpoint ?? `https://${account.accountName}.blob.core.windows.net`;
+  if (account.accountKey) {
+    const credential = new StorageSharedKeyCredential(account.accountName, account.accountKey);
+    return { serviceClient: new BlobServiceClient(endpoint, credential), sign: accountKeySigner(credential), emulator: null };
+  }
+  // Managed identity in Azure, developer credentials locally; the identity needs the
+  // Storage Blob Data Contributor role, which also lets it ask for user delegation keys.
+  const serviceClient = new BlobServiceClient(endpoint, new DefaultAzureCredential());
+  return { serviceClient, sign: userDelegationSigner(serviceClient, account.accountName), emulator: null };
 }

@@ -3,7 +3,7 @@
 // time in the size of the input (uniqueItems is quadratic, and each oversized item or unknown key
 // yields an error object); checked first, these keywords stop an oversized array, string or object
 // before anything looks inside it, so the cost of validating any body stays bounded by the schema.
-import type { FieldError } from '../errors.js';
+import type { FieldError } from '@groundcheck/contract';
 
 type Schema = Record<string, unknown>;
 type Resolve = (ref: string) => Schema;
@@ -48,16 +48,17 @@ function walk(schema: Schema, data: unknown, pointer: string, resolve: Resolve, 
     if (codePointsOver(data, schema.maxLength)) report.add(() => pointer, `must NOT have more than ${schema.maxLength} characters`);
     return;
   }
-  if (Array.isArray(data)) {
-    if (typeof schema.maxItems === 'number' && data.length > schema.maxItems) {
-      report.add(() => pointer, `must NOT have more than ${schema.maxItems} items`);
-      return;
-    }
-    const items = schema.items as Schema | undefined;
-    if (items && typeof items === 'object') for (const [i, item] of data.entries()) walk(items, item, `${pointer}/${i}`, resolve, report);
+  if (Array.isArray(data)) walkArray(schema, data, pointer, resolve, report);
+  else if (data && typeof data === 'object') walkObject(schema, data as Record<string, unknown>, pointer, resolve, report);
+}
+
+function walkArray(schema: Schema, data: unknown[], pointer: string, resolve: Resolve, report: BoundsReport): void {
+  if (typeof schema.maxItems === 'number' && data.length > schema.maxItems) {
+    report.add(() => pointer, `must NOT have more than ${schema.maxItems} items`);
     return;
   }
-  if (data && typeof data === 'object') walkObject(schema, data as Record<string, unknown>, pointer, resolve, report);
+  const items = schema.items as Schema | undefined;
+  if (items && typeof items === 'object') for (const [i, item] of data.entries()) walk(items, item, `${pointer}/${i}`, resolve, report);
 }
 
 function walkObject(schema: Schema, data: Record<string, unknown>, pointer: string, resolve: Resolve, report: BoundsReport): void {

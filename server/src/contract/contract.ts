@@ -1,8 +1,9 @@
-// The contract, loaded from the root openapi.yaml: the server enforces what it says.
+// The contract, loaded from the contract package's openapi.yaml: the server enforces what it says.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Role } from '@groundcheck/contract';
 import { parse } from 'yaml';
-import type { Feature, Role } from './roles.js';
+import type { Feature } from './roles.js';
 
 export interface OperationInfo {
   operationId: string;
@@ -33,7 +34,7 @@ export interface Contract {
 
 const idempotencyKeyRef = '#/components/parameters/IdempotencyKey';
 
-export const specPath = fileURLToPath(new URL('../../../openapi.yaml', import.meta.url));
+export const specPath = fileURLToPath(import.meta.resolve('@groundcheck/contract/openapi.yaml'));
 
 interface RawParameter {
   $ref?: string;

@@ -1,8 +1,7 @@
 // The service's role model (admin > user > viewer) and tenant features, as the contract names them.
-import type { components } from '../generated/openapi.js';
+import type { Features, Role } from '@groundcheck/contract';
 
-export type Role = components['schemas']['Role'];
-export type Feature = keyof components['schemas']['Features'];
+export type Feature = keyof Features;
 
 const roleRanks = new Map<string, number>([
   ['viewer', 1],

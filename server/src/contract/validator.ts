@@ -2,9 +2,11 @@
 // parameters (path, headers, query) and bodies, with every invalid field listed, and, outside
 // production, responses. Bodies pass their size keywords first (body-bounds.ts), so the cost of
 // checking any body is bounded by the schema, not by the input.
+
+import type { FieldError } from '@groundcheck/contract';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { BadRequestError, type FieldError } from '../errors.js';
+import { BadRequestError } from '../errors.js';
 import { checkBounds } from './body-bounds.js';
 import type { Contract, OperationInfo } from './contract.js';
 
@@ -160,27 +162,29 @@ export class ContractValidator {
 
   private parameterErrors(compiled: Compiled, parts: RequestParts): FieldError[] {
     const errors: FieldError[] = [];
-    for (const parameter of compiled.parameters) {
-      const raw =
-        parameter.where === 'path'
-          ? parts.path[parameter.name]
-          : parameter.where === 'header'
-            ? parts.headers[parameter.name]
-            : parts.query[parameter.name];
-      const pointer = `${parameter.where}:${parameter.name}`;
-      if (raw === undefined) {
-        if (parameter.required) errors.push({ pointer, detail: 'is required' });
-      } else if (typeof raw !== 'string') {
-        errors.push({ pointer, detail: 'must be sent once' });
-      } else if (!parameter.validate(raw)) {
-        errors.push(...parameter.validate.errors!.map((error) => ({ pointer, detail: error.message ?? 'is invalid' })));
-      }
-    }
+    for (const parameter of compiled.parameters) errors.push(...sentValueErrors(parameter, sentValue(parameter, parts)));
     const known = new Set(compiled.parameters.filter((p) => p.where === 'query').map((p) => p.name));
     for (const name of Object.keys(parts.query))
       if (!known.has(name)) errors.push({ pointer: `query:${name}`, detail: 'is not a known parameter' });
     return errors.slice(0, maxFieldErrors);
   }
+}
+
+type CompiledParameter = Compiled['parameters'][number];
+
+function sentValue(parameter: CompiledParameter, parts: RequestParts): unknown {
+  if (parameter.where === 'path') return parts.path[parameter.name];
+  if (parameter.where === 'header') return parts.headers[parameter.name];
+  return parts.query[parameter.name];
+}
+
+/** Why a parameter's value as sent is refused; none when it is valid or absent and optional. */
+function sentValueErrors(parameter: CompiledParameter, raw: unknown): FieldError[] {
+  const pointer = `${parameter.where}:${parameter.name}`;
+  if (raw === undefined) return parameter.required ? [{ pointer, detail: 'is required' }] : [];
+  if (typeof raw !== 'string') return [{ pointer, detail: 'must be sent once' }];
+  if (parameter.validate(raw)) return [];
+  return parameter.validate.errors!.map((error) => ({ pointer, detail: error.message ?? 'is invalid' }));
 }
 
 const escapePointer = (path: string) => path.replaceAll('~', '~0').replaceAll('/', '~1');

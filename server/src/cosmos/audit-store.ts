@@ -3,11 +3,8 @@
 // (last sequence and hash, never expires) that serialises appends through its ETag, and the
 // tenant's pseudonym secret.
 import type { Container, OperationInput, SqlParameter } from '@azure/cosmos';
-import type { components } from '../generated/openapi.js';
+import type { AuditEvent, AuditEventKind } from '@groundcheck/contract';
 import { cosmosOutcome } from './cosmos-status.js';
-
-type AuditEvent = components['schemas']['AuditEvent'];
-type AuditEventKind = components['schemas']['AuditEventKind'];
 
 /** The last appended event of a tenant, as the head document records it. */
 export interface AuditHead {

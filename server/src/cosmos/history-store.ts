@@ -7,12 +7,9 @@
 // A record carries an outbox: the audit entries still to append. It is cleared once they are in the
 // audit trail; a record whose outbox is still pending is completed by recovery.
 import type { Container, ItemDefinition, JSONObject, OperationInput, PatchOperation, SqlParameter } from '@azure/cosmos';
-import type { components } from '../generated/openapi.js';
+import type { ConfidenceLevel, Mode, ReviewState, ValidationRecord } from '@groundcheck/contract';
 import { historyFilterPaths } from './containers.js';
 import { cosmosOutcome } from './cosmos-status.js';
-
-type Schemas = components['schemas'];
-type ValidationRecord = Schemas['ValidationRecord'];
 
 export interface HistoryItem extends ValidationRecord {
   id: string;
@@ -51,9 +48,9 @@ export interface HistoryFilter {
   /** Only records not yet expired at this instant (ISO): expiry by ttl is not immediate. */
   now: string;
   userId?: string;
-  mode?: Schemas['Mode'];
-  confidenceLevel?: Schemas['ConfidenceLevel'];
-  reviewState?: Schemas['ReviewState'];
+  mode?: Mode;
+  confidenceLevel?: ConfidenceLevel;
+  reviewState?: ReviewState;
   /** ISO instants, inclusive. */
   from?: string;
   to?: string;
@@ -67,6 +64,17 @@ export interface HistoryFilter {
 const patchLimit = 10;
 /** Tally documents known to exist, by partition and id; forgotten when a batch finds one missing. */
 const knownLimit = 10_000;
+
+/** The record's new ETag, when every operation of its batch succeeded. */
+function recordEtag(
+  results: readonly { statusCode: number; eTag?: string }[],
+  operationCount: number,
+  recordAt: 'first' | 'last',
+): string | undefined {
+  const record = recordAt === 'first' ? results[0] : results.at(-1);
+  if (results.length !== operationCount || !results.every((r) => r.statusCode < 300)) return undefined;
+  return record?.eTag;
+}
 
 export class HistoryStore {
   private readonly known = new Set<string>();
@@ -119,10 +127,10 @@ export class HistoryStore {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       await this.ensure(customerId, tallies);
       const results = (await this.container.items.batch(operations, customerId)).result ?? [];
-      const record = recordAt === 'first' ? results[0] : results.at(-1);
-      if (results.length === operations.length && results.every((r) => r.statusCode < 300) && record?.eTag) {
+      const etag = recordEtag(results, operations.length, recordAt);
+      if (etag) {
         await Promise.all(tallies.map((tally) => this.raise(customerId, tally)));
-        return { etag: record.eTag };
+        return { etag };
       }
       const failed = results.findIndex((r) => r.statusCode >= 300 && r.statusCode !== 424);
       const outcome = cosmosOutcome(results[failed]?.statusCode);

@@ -2,10 +2,9 @@
 // the stats), one document in the tenant's partition of `history`, read with one point read. Writes
 // add a difference with Cosmos DB's atomic `incr` patch, so concurrent changes never lose one.
 import type { Container, PatchOperation } from '@azure/cosmos';
-import type { components } from '../generated/openapi.js';
+import type { Stats } from '@groundcheck/contract';
 import { cosmosOutcome } from './cosmos-status.js';
 
-type Stats = components['schemas']['Stats'];
 export type ResourceCounts = Pick<Stats, 'sources' | 'templates'>;
 
 /** The counters by their path in the document; `sources/files` counts files whose bytes are stored and checked (`ready`). */

@@ -2,12 +2,10 @@
 // existing template carries the ETag it was read with, so two requests that change the same
 // template at once cannot lose one another's change (the loser re-reads and tries again).
 import type { Container } from '@azure/cosmos';
-import type { components } from '../generated/openapi.js';
+import type { Placeholder, TemplateRejectionReason, TemplateSchema, TemplateStatus } from '@groundcheck/contract';
 import { cosmosOutcome } from './cosmos-status.js';
 import type { StoredUpload } from './stored-upload.js';
 import { countTenantItems, listTenantItems, readTenantItem } from './tenant-items.js';
-
-type Schemas = components['schemas'];
 
 export interface TemplateRecord {
   id: string;
@@ -15,14 +13,14 @@ export interface TemplateRecord {
   kind: 'template';
   name: string;
   description: string | null;
-  status: Schemas['TemplateStatus'];
+  status: TemplateStatus;
   active: boolean;
   file: StoredUpload;
   /** When the upload URL stops working (ISO 8601). */
   upload_expires_at: string;
-  rejection_reason: Schemas['TemplateRejectionReason'] | null;
-  placeholders: Schemas['Placeholder'][];
-  schema: Schemas['TemplateSchema'] | null;
+  rejection_reason: TemplateRejectionReason | null;
+  placeholders: Placeholder[];
+  schema: TemplateSchema | null;
   created_at: string;
   updated_at: string;
 }

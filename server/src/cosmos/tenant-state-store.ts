@@ -3,10 +3,8 @@
 // stays after the data is gone, so a deleted account never comes back to life (not even through
 // the tenant file's users at the next start).
 import type { Container } from '@azure/cosmos';
-import type { components } from '../generated/openapi.js';
+import type { Actor } from '@groundcheck/contract';
 import { cosmosOutcome } from './cosmos-status.js';
-
-type Actor = components['schemas']['Actor'];
 
 export interface DeletionMarker {
   id: typeof deletionMarkerId;

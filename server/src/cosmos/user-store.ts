@@ -3,7 +3,7 @@
 // that can take away an active admin also rewrite the partition's admin guard in their batch, so
 // of two such changes made at once only one is written and the other is decided again.
 import type { Container, JSONObject, OperationInput, SqlParameter } from '@azure/cosmos';
-import type { Role } from '../contract/roles.js';
+import type { Role } from '@groundcheck/contract';
 import { sha256Hex } from '../lib/hash.js';
 import { cosmosOutcome } from './cosmos-status.js';
 

@@ -1,17 +1,19 @@
 // The engine's public shapes. Everything the contract already defines is taken from the generated
 // types; only what the contract leaves to the engine (thresholds, inputs) is declared here.
-import type { components } from '../generated/openapi.js';
+import type { Correction, Severity, UserCorrection, ValidationCommon } from '@groundcheck/contract';
+import type { EntailmentInput } from './entailment.js';
 
-type Schemas = components['schemas'];
-export type Claim = Schemas['Claim'];
-export type ClaimStatus = Schemas['ClaimStatus'];
-export type Evidence = Schemas['Evidence'];
-export type Finding = Schemas['Finding'];
-export type Correction = Schemas['Correction'];
-export type UserCorrection = Schemas['UserCorrection'];
-export type Severity = Schemas['Severity'];
-export type ConfidenceLevel = Schemas['ConfidenceLevel'];
-export type ValidationCommon = Schemas['ValidationCommon'];
+export type {
+  Claim,
+  ClaimStatus,
+  ConfidenceLevel,
+  Correction,
+  Evidence,
+  Finding,
+  Severity,
+  UserCorrection,
+  ValidationCommon,
+} from '@groundcheck/contract';
 
 /** One source, its text already extracted; evidence offsets index into `text`. */
 export interface EngineSource {
@@ -50,6 +52,8 @@ export interface EngineRequest {
   answer?: string;
   sources: EngineSource[];
   thresholds?: Partial<EngineThresholds>;
+  /** A local entailment model's scores for this answer's claims, when the tenant uses one. */
+  entailment?: EntailmentInput;
 }
 
 export interface EngineIdentity {

@@ -10,6 +10,7 @@ import type { Signal } from './checks/check.js';
 import { answerChecks, claimChecks } from './checks/index.js';
 import { type AnswerContext, type ClaimReading, readClaim } from './claims/reading.js';
 import { type ClaimSpan, splitAnswer } from './claims/split.js';
+import { entailmentSignals, usedEntailment, withEntailmentWeight } from './entailment.js';
 import { stemsOf } from './evidence/binding.js';
 import type { ReadPassage, SourceView } from './evidence/retrieval.js';
 import { viewSources } from './evidence/retrieval.js';
@@ -57,8 +58,8 @@ export function thresholdsOf(request: EngineRequest): EngineThresholds {
   return { ...defaultThresholds, ...request.thresholds };
 }
 
-function runChecks(reading: ClaimReading): Signal[] {
-  return claimChecks.flatMap((check) => check.run(reading));
+function runChecks(reading: ClaimReading, request: EngineRequest): Signal[] {
+  return [...claimChecks.flatMap((check) => check.run(reading)), ...entailmentSignals(reading, request.entailment)];
 }
 
 export function assess(request: EngineRequest): Assessment {
@@ -80,7 +81,7 @@ export function assess(request: EngineRequest): Assessment {
   };
   const claims = spans.map((span, index) => {
     const reading = readClaim({ text: span.text, previous: spans[index - 1]?.text, offset: span.start, index }, context);
-    return { span, reading, signals: runChecks(reading) };
+    return { span, reading, signals: runChecks(reading, request) };
   });
   let statement: Assessment['statement'];
   if (spans.length === 0 && split.polarity && split.polaritySpan) {
@@ -90,14 +91,15 @@ export function assess(request: EngineRequest): Assessment {
       { ...context, questionBag: new Set(), questionStems: new Set(), questionQuantities: [] },
     );
     const span = { text: answer.slice(start, end), start, end, sentenceStart: start, sentenceEnd: end };
-    statement = { span, reading, signals: runChecks(reading), polarity: split.polarity };
+    statement = { span, reading, signals: runChecks(reading, request), polarity: split.polarity };
   }
   const answerSignals = answerChecks.flatMap((check) => check.run(context));
   return { request, context, claims, statement, answerSignals };
 }
 
-export function decide(assessment: Assessment, model: AggregatorModel = committedModel): ValidationDetail {
+export function decide(assessment: Assessment, committed: AggregatorModel = committedModel): ValidationDetail {
   const { request, context } = assessment;
+  const model = withEntailmentWeight(committed, request);
   const thresholds = thresholdsOf(request);
   const judge = (c: AssessedClaim) => aggregate(c.signals, c.reading.bound, model, thresholds.supportedScore);
   const spans = assessment.claims.map((c) => c.span);
@@ -119,6 +121,8 @@ export function decide(assessment: Assessment, model: AggregatorModel = committe
       score: judgment.score,
       evidence: judgment.evidence.map(({ passage, relation }) => toEvidence(passage, relation, request)),
     };
+    const signals = (assessment.claims[i] ?? assessment.statement)?.signals ?? [];
+    if (usedEntailment(signals)) claim.verifier = 'onnx';
     return { claim, reasons: judgment.reasons, conflictingSources: judgment.conflictingSources };
   });
   const extra: Finding[] = [];

@@ -25,26 +25,39 @@ export function authenticate(authenticator: Authenticator): RequestHandler {
   return async (req, _res, next) => {
     const operation = req.ctx.operation!;
     if (operation.requiredRole === 'none') return next();
-    const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
-    const apiKey = body.api_key;
-    const customerId = body.customer_id;
+    const { api_key: apiKey, customer_id: customerId } = bodyFields(req.body);
 
     if (apiKey !== undefined || customerId !== undefined) {
-      if (!operation.acceptsApiKey) {
-        throw new PermissionError('api_key_not_allowed', "This operation needs a user's bearer token; API keys are not accepted.");
-      }
-      if (req.ctx.principal) throw new BadRequestError('invalid_request', 'Send either a bearer token or an API key, not both.');
-      if (typeof apiKey !== 'string' || typeof customerId !== 'string') {
-        const missing = typeof apiKey !== 'string' ? 'api_key' : 'customer_id';
-        throw new BadRequestError('invalid_request', 'An API key needs both customer_id and api_key.', [
-          { pointer: `/${missing}`, detail: `must be a string sent together with ${missing === 'api_key' ? 'customer_id' : 'api_key'}` },
-        ]);
-      }
-      req.ctx.principal = await authenticator.fromApiKey(customerId, apiKey);
+      const key = usableApiKey(apiKey, customerId, operation.acceptsApiKey, Boolean(req.ctx.principal));
+      req.ctx.principal = await authenticator.fromApiKey(key.customerId, key.apiKey);
       return next();
     }
     if (!req.ctx.principal)
       throw new AuthenticationError('unauthenticated', 'Send a bearer token in the Authorization header or an API key in the body.');
     next();
   };
+}
+
+function bodyFields(body: unknown): Record<string, unknown> {
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+/** The API key a body carries, refused unless the operation takes one and the call has no bearer token too. */
+function usableApiKey(
+  apiKey: unknown,
+  customerId: unknown,
+  acceptsApiKey: boolean,
+  hasBearer: boolean,
+): { customerId: string; apiKey: string } {
+  if (!acceptsApiKey) {
+    throw new PermissionError('api_key_not_allowed', "This operation needs a user's bearer token; API keys are not accepted.");
+  }
+  if (hasBearer) throw new BadRequestError('invalid_request', 'Send either a bearer token or an API key, not both.');
+  if (typeof apiKey !== 'string' || typeof customerId !== 'string') {
+    const missing = typeof apiKey !== 'string' ? 'api_key' : 'customer_id';
+    throw new BadRequestError('invalid_request', 'An API key needs both customer_id and api_key.', [
+      { pointer: `/${missing}`, detail: `must be a string sent together with ${missing === 'api_key' ? 'customer_id' : 'api_key'}` },
+    ]);
+  }
+  return { customerId, apiKey };
 }

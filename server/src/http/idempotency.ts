@@ -3,8 +3,8 @@
 // a retried call does not act twice.
 // 4xx problems are stored too; 5xx and 429 are not, so a retry can succeed.
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '@groundcheck/contract';
 import { ConflictError } from '../errors.js';
-import { canonicalJson } from '../lib/canonical-json.js';
 import type { Logger } from '../logger.js';
 import type { IdempotencyKeys, IdempotencyRecord, StoredResponse } from '../ports/idempotency-keys.js';
 import { Streamed } from '../routes/operation.js';

@@ -67,11 +67,7 @@ export class RateLimiter {
     // Calls answered here and not yet added are at most two batches: one being added, one pending.
     const batch = Math.max(1, Math.floor(requests / 50));
     if (local && local.shared + local.sending + local.pending + 1 <= requests * exactFrom && local.pending < batch) {
-      local.pending += 1;
-      const count = local.shared + local.sending + local.pending;
-      if (!local.flushing && (local.pending >= batch || now - local.flushedAt >= flushIntervalMs))
-        this.flush(key, windowStart, windowSeconds, local, now);
-      return state(count);
+      return state(this.countLocally(key, windowStart, windowSeconds, local, batch, now));
     }
     // Counted exactly, with whatever this process had not yet added.
     const taken = local?.pending ?? 0;
@@ -106,6 +102,15 @@ export class RateLimiter {
       local.shared = Math.max(local.shared, count);
     }
     return state(count);
+  }
+
+  /** Counts a call in the cache, and starts adding the pending calls to the shared count when a batch is due. */
+  private countLocally(key: WindowKey, windowStart: number, windowSeconds: number, local: LocalWindow, batch: number, now: number): number {
+    local.pending += 1;
+    const count = local.shared + local.sending + local.pending;
+    if (!local.flushing && (local.pending >= batch || now - local.flushedAt >= flushIntervalMs))
+      this.flush(key, windowStart, windowSeconds, local, now);
+    return count;
   }
 
   /** Adds the window's pending calls to the shared count in the background. */

@@ -1,8 +1,8 @@
 // Gives every request an id (echoed in X-Request-Id and in every log line) and the start of its
 // context (`req.ctx`), a server span (its parent from an incoming `traceparent`), and logs and
 // measures its outcome.
-import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import type { RequestHandler } from 'express';
+import { context, propagation, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import type { Logger } from '../logger.js';
@@ -22,35 +22,14 @@ export function requestTracing(log: Logger, clock: Clock): RequestHandler {
     const parent = propagation.extract(context.active(), req.headers);
     const span = tracer().startSpan(req.method, { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method } }, parent);
     res.on('finish', () => {
-      const operation = req.ctx.operation;
-      // Named after the route template, never the concrete path (ids stay out of span names).
-      const route = operation?.pathTemplate;
-      if (route) span.updateName(`${req.method} ${route}`);
-      span.setAttributes({
-        'http.response.status_code': res.statusCode,
-        ...(route ? { 'http.route': route, 'groundcheck.operation': operation.operationId } : {}),
-        ...(req.ctx.principal ? { 'groundcheck.customer_id': req.ctx.principal.tenant.customerId } : {}),
-        'groundcheck.request_id': requestId,
-      });
-      if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-      span.end();
+      const route = req.ctx.operation?.pathTemplate;
+      endSpan(span, req, res, requestId);
       instruments().httpDuration.record(Number(process.hrtime.bigint() - started) / 1e9, {
         'http.request.method': req.method,
         'http.response.status_code': res.statusCode,
         ...(route ? { 'http.route': route } : {}),
       });
-      const probe = probes.has(operation?.operationId ?? '') && res.statusCode < 400;
-      req.ctx.log[probe ? 'debug' : 'info'](
-        {
-          method: req.method,
-          path: req.path,
-          status: res.statusCode,
-          operation: req.ctx.operation?.operationId,
-          customer_id: req.ctx.principal?.tenant.customerId,
-          duration_ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
-        },
-        'request completed',
-      );
+      logCompletion(req, res, started);
     });
     // Everything the request does runs in its span's context, events of its streams included.
     const active = trace.setSpan(parent, span);
@@ -58,4 +37,34 @@ export function requestTracing(log: Logger, clock: Clock): RequestHandler {
     context.bind(active, res);
     context.with(active, next);
   };
+}
+
+function endSpan(span: Span, req: Request, res: Response, requestId: string): void {
+  const operation = req.ctx.operation;
+  // Named after the route template, never the concrete path (ids stay out of span names).
+  const route = operation?.pathTemplate;
+  if (route) span.updateName(`${req.method} ${route}`);
+  span.setAttributes({
+    'http.response.status_code': res.statusCode,
+    ...(route ? { 'http.route': route, 'groundcheck.operation': operation.operationId } : {}),
+    ...(req.ctx.principal ? { 'groundcheck.customer_id': req.ctx.principal.tenant.customerId } : {}),
+    'groundcheck.request_id': requestId,
+  });
+  if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+  span.end();
+}
+
+function logCompletion(req: Request, res: Response, started: bigint): void {
+  const probe = probes.has(req.ctx.operation?.operationId ?? '') && res.statusCode < 400;
+  req.ctx.log[probe ? 'debug' : 'info'](
+    {
+      method: req.method,
+      path: req.path,
+      status: res.statusCode,
+      operation: req.ctx.operation?.operationId,
+      customer_id: req.ctx.principal?.tenant.customerId,
+      duration_ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
+    },
+    'request completed',
+  );
 }

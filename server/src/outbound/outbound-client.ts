@@ -6,7 +6,7 @@ import { promises as dns, type LookupAddress } from 'node:dns';
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { pipeline, type Readable } from 'node:stream';
+import { pipeline, type Readable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { tracer } from '../telemetry/instruments.js';
@@ -102,6 +102,18 @@ function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   return flat;
 }
 
+/** Decompressors by `Content-Encoding`; a body in any other encoding is read as it is. */
+const decoders = new Map<string, () => Transform>([
+  ['gzip', () => zlib.createGunzip()],
+  ['x-gzip', () => zlib.createGunzip()],
+  ['deflate', () => zlib.createInflate()],
+  ['br', () => zlib.createBrotliDecompress()],
+]);
+
+function decoderFor(contentEncoding: string | undefined): Transform | null {
+  return decoders.get((contentEncoding ?? '').trim().toLowerCase())?.() ?? null;
+}
+
 function mediaTypeMatches(contentType: string | undefined, accepted: readonly string[]): boolean {
   const essence = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (essence === '') return false;
@@ -109,6 +121,98 @@ function mediaTypeMatches(contentType: string | undefined, accepted: readonly st
     const wanted = pattern.toLowerCase();
     return wanted === essence || (wanted.endsWith('/*') && essence.startsWith(wanted.slice(0, -1)));
   });
+}
+
+/** What one hop sends; a redirect may change each part. */
+export interface Hop {
+  url: URL;
+  method: string;
+  headers: Record<string, string>;
+  body: Uint8Array | undefined;
+}
+
+function parseTarget(target: string | URL): URL {
+  try {
+    return new URL(target);
+  } catch {
+    throw new OutboundRefusal('invalid_url', String(target), 'Not a valid absolute URL.');
+  }
+}
+
+/** The caller's headers under lower-case names, less those this client sets itself, with the defaults added. */
+export function callerHeaders(requestOptions: OutboundRequestOptions, userAgent: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(requestOptions.headers ?? {})) {
+    if (!droppedCallerHeaders.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
+  }
+  headers['user-agent'] ??= userAgent;
+  if (requestOptions.accept && headers.accept === undefined) headers.accept = requestOptions.accept.join(', ');
+  return headers;
+}
+
+/** The hop that a redirect with this status and location leads to. */
+export function redirectedHop(hop: Hop, status: number, location: string): Hop {
+  let next: URL;
+  try {
+    next = new URL(location, hop.url);
+  } catch {
+    throw new OutboundRefusal('invalid_url', hop.url.href, 'The redirect location is not a valid URL.');
+  }
+  let { method, headers, body } = hop;
+  // As browsers do: 303, and 301/302 after a POST, continue as a GET without the body.
+  if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
+    if (method !== 'HEAD') method = 'GET';
+    body = undefined;
+    headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'content-type'));
+  }
+  if (next.origin !== hop.url.origin) {
+    headers = Object.fromEntries(Object.entries(headers).filter(([name]) => crossOriginSafeHeaders.has(name)));
+  }
+  return { url: next, method, headers, body };
+}
+
+/** Where a response redirects to, unless it is not a redirect or the caller takes redirects as they are. */
+function locationToFollow(response: IncomingMessage, mode: OutboundRequestOptions['redirect']): string | undefined {
+  const location = response.headers.location;
+  if (mode === 'manual' || !redirectStatuses.has(response.statusCode ?? 0)) return undefined;
+  return location;
+}
+
+/** Refuses a response that is not to be followed when its status or media type is not one the caller accepts. */
+function checkFinalResponse(
+  response: IncomingMessage,
+  url: URL,
+  acceptStatus: (status: number) => boolean,
+  accept: readonly string[] | undefined,
+): void {
+  const status = response.statusCode ?? 0;
+  if (!acceptStatus(status)) {
+    response.destroy();
+    throw new OutboundRefusal('http_error', url.href, `The server answered ${status}.`, status);
+  }
+  if (accept && !mediaTypeMatches(response.headers['content-type'], accept)) {
+    response.destroy();
+    throw new OutboundRefusal(
+      'unsupported_content_type',
+      url.href,
+      `The response is ${response.headers['content-type'] ?? 'untyped'}, not ${accept.join(' or ')}.`,
+    );
+  }
+}
+
+/** The span attributes for a request's target; none for an invalid URL, which is refused and recorded as the span's error. */
+function targetAttributes(target: string | URL): Record<string, string> {
+  try {
+    const url = new URL(target);
+    return { 'server.address': url.hostname, 'url.scheme': url.protocol.replace(':', '') };
+  } catch {
+    return {};
+  }
+}
+
+function failureAttributes(error: unknown): Record<string, string | number> {
+  if (!(error instanceof OutboundRefusal)) return { 'error.type': 'error' };
+  return error.status ? { 'error.type': error.reason, 'http.response.status_code': error.status } : { 'error.type': error.reason };
 }
 
 export function createOutboundClient(options: OutboundClientOptions = {}): OutboundClient {
@@ -189,15 +293,7 @@ export function createOutboundClient(options: OutboundClientOptions = {}): Outbo
       response.destroy();
       throw new OutboundRefusal('too_large', url.href, `The response declares ${declared} bytes; the limit is ${maxBytes}.`);
     }
-    const encoding = (response.headers['content-encoding'] ?? '').trim().toLowerCase();
-    const decoder =
-      encoding === 'gzip' || encoding === 'x-gzip'
-        ? zlib.createGunzip()
-        : encoding === 'deflate'
-          ? zlib.createInflate()
-          : encoding === 'br'
-            ? zlib.createBrotliDecompress()
-            : null;
+    const decoder = decoderFor(response.headers['content-encoding']);
     const stream: Readable = decoder ? pipeline(response, decoder, () => {}) : response;
     const chunks: Buffer[] = [];
     let total = 0;
@@ -232,20 +328,13 @@ export function createOutboundClient(options: OutboundClientOptions = {}): Outbo
   function request(target: string | URL, requestOptions: OutboundRequestOptions = {}): Promise<OutboundResponse> {
     const method = (requestOptions.method ?? 'GET').toUpperCase();
     return tracer().startActiveSpan(method, { kind: SpanKind.CLIENT, attributes: { 'http.request.method': method } }, async (span) => {
-      try {
-        const url = new URL(target);
-        span.setAttributes({ 'server.address': url.hostname, 'url.scheme': url.protocol.replace(':', '') });
-      } catch {
-        // An invalid URL is refused below and recorded as the span's error.
-      }
+      span.setAttributes(targetAttributes(target));
       try {
         const response = await exchange(target, requestOptions);
         span.setAttribute('http.response.status_code', response.status);
         return response;
       } catch (error) {
-        const reason = error instanceof OutboundRefusal ? error.reason : 'error';
-        span.setAttribute('error.type', reason);
-        if (error instanceof OutboundRefusal && error.status) span.setAttribute('http.response.status_code', error.status);
+        span.setAttributes(failureAttributes(error));
         span.setStatus({ code: SpanStatusCode.ERROR });
         throw error;
       } finally {
@@ -254,81 +343,64 @@ export function createOutboundClient(options: OutboundClientOptions = {}): Outbo
     });
   }
 
+  /** The request's own limits, else the client's, else the defaults. */
+  function limitsFor(requestOptions: OutboundRequestOptions) {
+    return {
+      maxBytes: requestOptions.maxBytes ?? options.maxBytes ?? defaults.maxBytes,
+      maxRedirects: requestOptions.maxRedirects ?? options.maxRedirects ?? defaults.maxRedirects,
+      totalTimeoutMs: requestOptions.totalTimeoutMs ?? options.totalTimeoutMs ?? defaults.totalTimeoutMs,
+      acceptStatus: requestOptions.acceptStatus ?? ((status: number) => status >= 200 && status < 300),
+    };
+  }
+
   /** The request with its redirects, within the limits. */
   async function exchange(target: string | URL, requestOptions: OutboundRequestOptions): Promise<OutboundResponse> {
-    let url: URL;
-    try {
-      url = new URL(target);
-    } catch {
-      throw new OutboundRefusal('invalid_url', String(target), 'Not a valid absolute URL.');
-    }
-    const maxBytes = requestOptions.maxBytes ?? options.maxBytes ?? defaults.maxBytes;
-    const maxRedirects = requestOptions.maxRedirects ?? options.maxRedirects ?? defaults.maxRedirects;
-    const totalTimeoutMs = requestOptions.totalTimeoutMs ?? options.totalTimeoutMs ?? defaults.totalTimeoutMs;
-    const acceptStatus = requestOptions.acceptStatus ?? ((status: number) => status >= 200 && status < 300);
+    const url = parseTarget(target);
+    const { maxBytes, maxRedirects, totalTimeoutMs, acceptStatus } = limitsFor(requestOptions);
     const deadline = AbortSignal.timeout(totalTimeoutMs);
     const signal = requestOptions.signal ? AbortSignal.any([deadline, requestOptions.signal]) : deadline;
-
-    let method = (requestOptions.method ?? 'GET').toUpperCase();
-    let body = typeof requestOptions.body === 'string' ? Buffer.from(requestOptions.body) : requestOptions.body;
-    let headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(requestOptions.headers ?? {})) {
-      if (!droppedCallerHeaders.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
-    }
-    headers['user-agent'] ??= userAgent;
-    if (requestOptions.accept && headers.accept === undefined) headers.accept = requestOptions.accept.join(', ');
     const fixedHeaders = { 'accept-encoding': 'gzip, deflate, br' };
 
+    const sendHop = async (hop: Hop): Promise<IncomingMessage> => {
+      try {
+        return await send(hop.url, hop.method, { ...hop.headers, ...fixedHeaders }, hop.body, signal);
+      } catch (error) {
+        throw toRefusal(error, hop.url, deadline, requestOptions.signal, totalTimeoutMs);
+      }
+    };
+    const completeHop = async (response: IncomingMessage, hop: Hop, redirects: number): Promise<OutboundResponse> => {
+      try {
+        const responseBody = hop.method === 'HEAD' ? Buffer.alloc(0) : await readBody(response, hop.url, maxBytes);
+        return {
+          status: response.statusCode ?? 0,
+          headers: flattenHeaders(response.headers),
+          body: responseBody,
+          finalUrl: hop.url.href,
+          redirects,
+        };
+      } catch (error) {
+        throw toRefusal(error, hop.url, deadline, requestOptions.signal, totalTimeoutMs);
+      }
+    };
+
+    let hop: Hop = {
+      url,
+      method: (requestOptions.method ?? 'GET').toUpperCase(),
+      headers: callerHeaders(requestOptions, userAgent),
+      body: typeof requestOptions.body === 'string' ? Buffer.from(requestOptions.body) : requestOptions.body,
+    };
     for (let redirects = 0; ; redirects++) {
-      let response: IncomingMessage;
-      try {
-        response = await send(url, method, { ...headers, ...fixedHeaders }, body, signal);
-      } catch (error) {
-        throw toRefusal(error, url, deadline, requestOptions.signal, totalTimeoutMs);
+      const response = await sendHop(hop);
+      const location = locationToFollow(response, requestOptions.redirect);
+      if (location === undefined) {
+        checkFinalResponse(response, hop.url, acceptStatus, requestOptions.accept);
+        return completeHop(response, hop, redirects);
       }
-      const status = response.statusCode ?? 0;
-      const location = response.headers.location;
-      if (redirectStatuses.has(status) && location !== undefined && requestOptions.redirect !== 'manual') {
-        response.destroy();
-        if (redirects >= maxRedirects) {
-          throw new OutboundRefusal('too_many_redirects', url.href, `More than ${maxRedirects} redirects.`);
-        }
-        let next: URL;
-        try {
-          next = new URL(location, url);
-        } catch {
-          throw new OutboundRefusal('invalid_url', url.href, 'The redirect location is not a valid URL.');
-        }
-        // As browsers do: 303, and 301/302 after a POST, continue as a GET without the body.
-        if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
-          if (method !== 'HEAD') method = 'GET';
-          body = undefined;
-          delete headers['content-type'];
-        }
-        if (next.origin !== url.origin) {
-          headers = Object.fromEntries(Object.entries(headers).filter(([name]) => crossOriginSafeHeaders.has(name)));
-        }
-        url = next;
-        continue;
+      response.destroy();
+      if (redirects >= maxRedirects) {
+        throw new OutboundRefusal('too_many_redirects', hop.url.href, `More than ${maxRedirects} redirects.`);
       }
-      if (!acceptStatus(status)) {
-        response.destroy();
-        throw new OutboundRefusal('http_error', url.href, `The server answered ${status}.`, status);
-      }
-      if (requestOptions.accept && !mediaTypeMatches(response.headers['content-type'], requestOptions.accept)) {
-        response.destroy();
-        throw new OutboundRefusal(
-          'unsupported_content_type',
-          url.href,
-          `The response is ${response.headers['content-type'] ?? 'untyped'}, not ${requestOptions.accept.join(' or ')}.`,
-        );
-      }
-      try {
-        const responseBody = method === 'HEAD' ? Buffer.alloc(0) : await readBody(response, url, maxBytes);
-        return { status, headers: flattenHeaders(response.headers), body: responseBody, finalUrl: url.href, redirects };
-      } catch (error) {
-        throw toRefusal(error, url, deadline, requestOptions.signal, totalTimeoutMs);
-      }
+      hop = redirectedHop(hop, response.statusCode ?? 0, location);
     }
   }
 

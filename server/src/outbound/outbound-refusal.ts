@@ -1,5 +1,5 @@
 // Why an outbound request was not made or not completed, as one typed error with a reason code.
-import type { components } from '../generated/openapi.js';
+import type { SkippedSource } from '@groundcheck/contract';
 
 export type OutboundRefusalReason =
   | 'invalid_url'
@@ -30,7 +30,7 @@ export class OutboundRefusal extends Error {
   }
 }
 
-type SkippedReason = components['schemas']['SkippedSource']['reason'];
+type SkippedReason = SkippedSource['reason'];
 
 /** The contract's `SkippedSource.reason` for a refusal, for `metadata.skipped_sources`. */
 export function skippedSourceReason(reason: OutboundRefusalReason): SkippedReason {

@@ -1,7 +1,7 @@
 // Handler types drawn from the contract's generated `operations`: a handler receives its
 // operation's validated body and returns its operation's 200 body, a stream, or another declared
 // status. A handler that drifts from the contract does not compile.
-import type { operations } from '../generated/openapi.js';
+import type { operations } from '@groundcheck/contract';
 import type { CallContext } from '../services/call-context.js';
 
 export type OperationId = keyof operations;

@@ -81,35 +81,8 @@ function check(tenants: Tenant[], file: string, historyTtlDays: number) {
     const at = `/tenants/${i}`;
     if (seen.has(tenant.customerId)) throw new TenantFileError(file, `${at}/customer_id`, `duplicate customer_id "${tenant.customerId}"`);
     seen.add(tenant.customerId);
-    if (tenant.auditRetentionDays <= historyTtlDays) {
-      throw new TenantFileError(
-        file,
-        `${at}/audit_retention_days`,
-        `must be longer than the history retention (HISTORY_TTL_DAYS = ${historyTtlDays})`,
-      );
-    }
-    try {
-      parseAllowlist(tenant.outboundAllow);
-    } catch {
-      throw new TenantFileError(file, `${at}/outbound/allow`, 'holds a malformed address range');
-    }
-    const { perPrincipal, requests } = tenant.rateLimit;
-    if (perPrincipal !== undefined && perPrincipal > requests) {
-      throw new TenantFileError(file, `${at}/rate_limit/per_principal`, "must not be above the tenant's requests");
-    }
-    if (tenant.engineThresholds.highConfidence < tenant.engineThresholds.mediumConfidence) {
-      throw new TenantFileError(file, `${at}/engine/high_confidence`, 'must not be below medium_confidence');
-    }
-    const keyIds = new Set<string>();
-    tenant.apiKeys.forEach((key, k) => {
-      if (keyIds.has(key.id)) throw new TenantFileError(file, `${at}/api_keys/${k}/id`, `duplicate API key id "${key.id}"`);
-      keyIds.add(key.id);
-    });
-    const emails = new Set<string>();
-    tenant.auth.local?.users.forEach((user, u) => {
-      if (emails.has(user.email)) throw new TenantFileError(file, `${at}/auth/local/users/${u}/email`, `duplicate email "${user.email}"`);
-      emails.add(user.email);
-    });
+    checkSettings(tenant, file, at, historyTtlDays);
+    checkUniqueWithin(tenant, file, at);
     const oidc = tenant.auth.oidc;
     if (oidc) {
       // A bearer token is routed to its tenant by issuer and audience, so the pair must be unique.
@@ -117,6 +90,46 @@ function check(tenants: Tenant[], file: string, historyTtlDays: number) {
       if (issuers.has(pair)) throw new TenantFileError(file, `${at}/auth/oidc`, 'another tenant has the same issuer and audience');
       issuers.add(pair);
     }
+  });
+}
+
+/** The tenant's settings that the schema cannot check alone. */
+function checkSettings(tenant: Tenant, file: string, at: string, historyTtlDays: number) {
+  if (tenant.auditRetentionDays <= historyTtlDays) {
+    throw new TenantFileError(
+      file,
+      `${at}/audit_retention_days`,
+      `must be longer than the history retention (HISTORY_TTL_DAYS = ${historyTtlDays})`,
+    );
+  }
+  try {
+    parseAllowlist(tenant.outboundAllow);
+  } catch {
+    throw new TenantFileError(file, `${at}/outbound/allow`, 'holds a malformed address range');
+  }
+  const { perPrincipal, requests } = tenant.rateLimit;
+  if (perPrincipal !== undefined && perPrincipal > requests) {
+    throw new TenantFileError(file, `${at}/rate_limit/per_principal`, "must not be above the tenant's requests");
+  }
+  if (tenant.engineThresholds.highConfidence < tenant.engineThresholds.mediumConfidence) {
+    throw new TenantFileError(file, `${at}/engine/high_confidence`, 'must not be below medium_confidence');
+  }
+  if (tenant.verifier.judgeBand.low > tenant.verifier.judgeBand.high) {
+    throw new TenantFileError(file, `${at}/engine/judge_band/low`, 'must not be above high');
+  }
+}
+
+/** API key ids and local users' emails, each once within the tenant. */
+function checkUniqueWithin(tenant: Tenant, file: string, at: string) {
+  const keyIds = new Set<string>();
+  tenant.apiKeys.forEach((key, k) => {
+    if (keyIds.has(key.id)) throw new TenantFileError(file, `${at}/api_keys/${k}/id`, `duplicate API key id "${key.id}"`);
+    keyIds.add(key.id);
+  });
+  const emails = new Set<string>();
+  tenant.auth.local?.users.forEach((user, u) => {
+    if (emails.has(user.email)) throw new TenantFileError(file, `${at}/auth/local/users/${u}/email`, `duplicate email "${user.email}"`);
+    emails.add(user.email);
   });
 }
 
@@ -155,58 +168,73 @@ function engineThresholds(raw: TenantEntry['engine'] = {}): EngineThresholds {
   };
 }
 
+function webhookSettings(raw: TenantEntry['webhook']): Tenant['webhook'] {
+  return {
+    enabled: raw?.enabled ?? false,
+    url: raw?.url ?? null,
+    bearerToken: raw?.bearer_token ?? null,
+    signingSecret: raw?.signing_secret ?? null,
+    includeSuccessful: raw?.include_successful ?? false,
+  };
+}
+
+function rateLimit(raw: TenantEntry['rate_limit']): Tenant['rateLimit'] {
+  if (!raw) return defaultRateLimit;
+  return {
+    requests: raw.requests,
+    windowSeconds: raw.window_seconds,
+    ...(raw.per_principal === undefined ? {} : { perPrincipal: raw.per_principal }),
+  };
+}
+
+function authSettings({ local, oidc }: TenantEntry['auth']): Tenant['auth'] {
+  return {
+    local: local
+      ? {
+          users: (local.users ?? []).map((u) => ({
+            email: u.email.toLowerCase(),
+            name: u.name,
+            role: u.role,
+            dataAccessRoles: u.data_access_roles ?? [],
+            passwordHash: u.password_hash,
+          })),
+        }
+      : null,
+    oidc: oidc
+      ? {
+          issuer: oidc.issuer,
+          audience: oidc.audience,
+          jwksUri: oidc.jwks_uri,
+          // The claims' names have defaults in the schema, which the check above filled in.
+          rolesClaim: oidc.roles_claim!,
+          roleMapping: new Map(Object.entries(oidc.role_mapping)),
+          dataAccessRolesClaim: oidc.data_access_roles_claim!,
+          nameClaim: oidc.name_claim!,
+        }
+      : null,
+  };
+}
+
 function toTenant(raw: TenantEntry, region: string): Tenant {
-  const { local, oidc } = raw.auth;
   return {
     customerId: raw.customer_id,
     name: raw.name,
     region: raw.region ?? region,
     features: { document_templates: raw.features?.document_templates ?? false, audit_trail: raw.features?.audit_trail ?? false },
-    webhook: {
-      enabled: raw.webhook?.enabled ?? false,
-      url: raw.webhook?.url ?? null,
-      bearerToken: raw.webhook?.bearer_token ?? null,
-      signingSecret: raw.webhook?.signing_secret ?? null,
-      includeSuccessful: raw.webhook?.include_successful ?? false,
-    },
+    webhook: webhookSettings(raw.webhook),
     workflow: { reviewRequired: raw.workflow?.review_required ?? 'never' },
     engineThresholds: engineThresholds(raw.engine),
-    rateLimit: raw.rate_limit
-      ? {
-          requests: raw.rate_limit.requests,
-          windowSeconds: raw.rate_limit.window_seconds,
-          ...(raw.rate_limit.per_principal === undefined ? {} : { perPrincipal: raw.rate_limit.per_principal }),
-        }
-      : defaultRateLimit,
+    verifier: {
+      choice: raw.engine?.verifier ?? null,
+      judgeBand: raw.engine?.judge_band ?? { low: 0.2, high: 0.8 },
+      entailmentWeight: raw.engine?.entailment_weight ?? 1,
+    },
+    rateLimit: rateLimit(raw.rate_limit),
     auditRetentionDays: raw.audit_retention_days ?? defaultAuditRetentionDays,
     outboundAllow: raw.outbound?.allow ?? [],
     endpointCredentials: new Map((raw.outbound?.endpoint_credentials ?? []).map((entry) => [endpointUrlKey(entry.url), entry.headers])),
     apiKeys: (raw.api_keys ?? []).map((k) => ({ id: k.id, name: k.name ?? null, role: k.role, sha256: k.sha256 })),
     ...(raw.billing?.stripe_customer_id ? { billing: { stripeCustomerId: raw.billing.stripe_customer_id } } : {}),
-    auth: {
-      local: local
-        ? {
-            users: (local.users ?? []).map((u) => ({
-              email: u.email.toLowerCase(),
-              name: u.name,
-              role: u.role,
-              dataAccessRoles: u.data_access_roles ?? [],
-              passwordHash: u.password_hash,
-            })),
-          }
-        : null,
-      oidc: oidc
-        ? {
-            issuer: oidc.issuer,
-            audience: oidc.audience,
-            jwksUri: oidc.jwks_uri,
-            // The claims' names have defaults in the schema, which the check above filled in.
-            rolesClaim: oidc.roles_claim!,
-            roleMapping: new Map(Object.entries(oidc.role_mapping)),
-            dataAccessRolesClaim: oidc.data_access_roles_claim!,
-            nameClaim: oidc.name_claim!,
-          }
-        : null,
-    },
+    auth: authSettings(raw.auth),
   };
 }

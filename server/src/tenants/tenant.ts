@@ -1,5 +1,7 @@
-import type { Feature, Role } from '../contract/roles.js';
+import type { Role } from '@groundcheck/contract';
+import type { Feature } from '../contract/roles.js';
 import type { EngineThresholds } from '../engine/index.js';
+import type { VerifierChoice } from '../verifiers/verifier-config.js';
 
 export type ReviewPolicy = 'never' | 'always' | 'when_issues';
 
@@ -39,6 +41,8 @@ export interface Tenant {
   workflow: { reviewRequired: ReviewPolicy };
   /** How the engine's scores map to statuses, levels and severities for this tenant. */
   engineThresholds: EngineThresholds;
+  /** The model-backed verifier the tenant chose (null: the deployment's default), and its settings. */
+  verifier: TenantVerifier;
   /** Requests per window for the tenant, and optionally for each of its users and API keys. */
   rateLimit: { requests: number; windowSeconds: number; perPrincipal?: number };
   auditRetentionDays: number;
@@ -62,4 +66,12 @@ export const defaultAuditRetentionDays = 365;
 /** The form an endpoint URL is compared in: as the URL parser writes it (case of scheme and host, default port, dot segments). */
 export function endpointUrlKey(url: string): string {
   return new URL(url).href;
+}
+
+export interface TenantVerifier {
+  choice: VerifierChoice | null;
+  /** Claims whose score falls in this band (inclusive) go to the judge. */
+  judgeBand: { low: number; high: number };
+  /** The entailment model's weight beside the checks. */
+  entailmentWeight: number;
 }

@@ -6,18 +6,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { AuditEvent } from '@groundcheck/contract';
 import { AuditStore } from '../../src/cosmos/audit-store.js';
 import { containerDefinitions } from '../../src/cosmos/containers.js';
 import type { CosmosStore } from '../../src/cosmos/cosmos.js';
 import { TenantStateStore } from '../../src/cosmos/tenant-state-store.js';
-import type { components } from '../../src/generated/openapi.js';
 import type { Clock } from '../../src/lib/clock.js';
 import { snapshot } from '../support/cosmos-snapshot.js';
 import { email, password } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { cloneHistory, seedTenant } from './seed.js';
-
-type AuditEvent = components['schemas']['AuditEvent'];
 
 const deleteAccount = (server: TestServer, token: string, confirmation: string) =>
   server.call('/api/v1/account/delete', { confirmation }, { token });

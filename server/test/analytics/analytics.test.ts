@@ -124,7 +124,14 @@ const expected = {
   by_severity: { none: 2, low: 0, medium: 1, high: 1, critical: 1 },
   by_confidence_level: { high: 2, medium: 1, low: 2 },
   // Findings that are issues or were fixed: v1 contradicted; v3 unsupported, conflict, contradicted (fixed); v4 contradicted.
-  by_category: { contradicted_claim: 3, unsupported_claim: 1, source_conflict: 1, incomplete_answer: 0, source_unavailable: 0 },
+  by_category: {
+    contradicted_claim: 3,
+    unsupported_claim: 1,
+    source_conflict: 1,
+    incomplete_answer: 0,
+    source_unavailable: 0,
+    verifier_unavailable: 0,
+  },
   reviews: { pending_review: 2, approved: 1, rejected: 0, edited: 1, handed_off: 0, external_approved: 0, external_rejected: 1 },
   // Decisions: v1 after 1800 s, v3 after 172800 s (the handoff is not one), v4 after 100800 s.
   time_to_decision: { decisions: 3, mean_seconds: (1800 + 172800 + 100800) / 3, max_seconds: 172800 },

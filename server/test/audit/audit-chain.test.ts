@@ -2,8 +2,9 @@
 // server and SDK agree on the canonical form, and that tampering is caught where it happened.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { AuditEvent } from '@groundcheck/contract';
 import { verifyAuditChain } from '../../../sdk/src/audit-chain.js';
-import { type AuditEvent, actors, auditFixture, entriesOfEveryKind, tenantsOf } from '../support/audit.js';
+import { actors, auditFixture, entriesOfEveryKind, factsOf, tenantsOf } from '../support/audit.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 
 let server: TestServer;
@@ -42,11 +43,11 @@ describe('verifyAuditChain', () => {
 
   test('catches one changed byte anywhere in an event, but not in expires_at, which retention may change', async () => {
     const edits: [number, (event: AuditEvent) => void][] = [
-      [3, (event) => (event.data.note = event.data.note!.replace('Checked', 'Chucked'))],
-      [1, (event) => (event.data.sources![0]!.sha256 = `0${event.data.sources![0]!.sha256.slice(1)}`)],
+      [3, (event) => (factsOf(event).note = factsOf(event).note!.replace('Checked', 'Chucked'))],
+      [1, (event) => (factsOf(event).sources![0]!.sha256 = `0${factsOf(event).sources![0]!.sha256.slice(1)}`)],
       [2, (event) => (event.actor.id = 'usr_01JD3XMALL0RYMALL0RYMALL0R')],
       [6, (event) => (event.occurred_at = event.occurred_at.replace(/\d(?=Z$)/, (d) => String((Number(d) + 1) % 10)))],
-      [9, (event) => (event.data.note = event.data.note!.replace('🎉', '🎊'))],
+      [9, (event) => (factsOf(event).note = factsOf(event).note!.replace('🎉', '🎊'))],
     ];
     for (const [sequence, edit] of edits) {
       const tampered = copy();

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { AuditEvent } from '@groundcheck/contract';
 import { verifyAuditChain } from '../../../sdk/src/audit-chain.js';
 import { type AuditHead, AuditStore } from '../../src/cosmos/audit-store.js';
 import { type AuditEntry, AuditTrail } from '../../src/services/audit/audit-trail.js';
-import { type AuditEvent, actors, auditFixture, tenantsOf } from '../support/audit.js';
+import { actors, auditFixture, factsOf, tenantsOf } from '../support/audit.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 
 // Two servers on one Cosmos account, each with its own client: as two processes of one deployment.
@@ -70,7 +71,9 @@ describe('appends from several processes', () => {
     for (let i = 1; i < trail.length; i += 1) assert.ok(trail[i]!.occurred_at >= trail[i - 1]!.occurred_at, `time order at ${i + 1}`);
     // Each server kept the order of its own appends.
     for (const prefix of ['first', 'second']) {
-      const own = trail.filter((event) => event.data.note!.startsWith(prefix)).map((event) => Number(event.data.note!.split(' ')[1]));
+      const own = trail
+        .filter((event) => factsOf(event).note!.startsWith(prefix))
+        .map((event) => Number(factsOf(event).note!.split(' ')[1]));
       assert.deepEqual(
         own,
         Array.from({ length: 50 }, (_, i) => i),

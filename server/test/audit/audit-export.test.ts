@@ -2,19 +2,20 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { AuditEvent } from '@groundcheck/contract';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { rawSpec } from '../../../test/support/spec.js';
 import { AuditStore } from '../../src/cosmos/audit-store.js';
 import { type AuditEntry, AuditTrail } from '../../src/services/audit/audit-trail.js';
 import type { Tenant } from '../../src/tenants/tenant.js';
 import {
-  type AuditEvent,
   actors,
   at,
   auditExportValidator,
   auditFixture,
   day,
   entriesOfEveryKind,
+  factsOf,
   parseCsv,
   seedChain,
   tenantsOf,
@@ -97,7 +98,7 @@ describe('POST /api/v1/audit/export as JSON', () => {
       },
     );
     assert.deepEqual(sequences(reply), [3, 4, 5, 6, 7, 8]);
-    const note = (sequence: number) => (acmeEvents[sequence - 1]!.data.note ?? '').length;
+    const note = (sequence: number) => (factsOf(acmeEvents[sequence - 1]!).note ?? '').length;
     assert.deepEqual(
       reply.body.events.map((event: { payload_summary: object }) => event.payload_summary),
       [
@@ -158,9 +159,9 @@ describe('POST /api/v1/audit/export as JSON', () => {
       [
         {
           mode: 'validate',
-          request_summary: created.data.request_summary,
+          request_summary: factsOf(created).request_summary,
           source_group_count: 1,
-          source_refs: created.data.sources,
+          source_refs: factsOf(created).sources,
           confidence_level: 'low',
           issue_count: 1,
         },

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
+import type { AuditEvent } from '@groundcheck/contract';
 import { AuditStore } from '../../src/cosmos/audit-store.js';
 import { AuditExporter } from '../../src/services/audit/audit-export.js';
 import { type AuditEntry, AuditTrail, actorOf } from '../../src/services/audit/audit-trail.js';
 import { Pseudonyms } from '../../src/services/audit/pseudonyms.js';
 import type { Principal } from '../../src/services/auth/principal.js';
 import type { Tenant } from '../../src/tenants/tenant.js';
-import { type AuditEvent, actors, at, auditFixture, day, entriesOfEveryKind, historyTtlDays, tenantsOf } from '../support/audit.js';
+import { actors, at, auditFixture, day, entriesOfEveryKind, factsOf, historyTtlDays, tenantsOf } from '../support/audit.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 
 let server: TestServer;
@@ -219,7 +220,7 @@ describe('append', () => {
       },
     };
     const stored = await trail.append(tiny, withContent);
-    assert.deepEqual(stored!.data.sources, created.data.sources);
+    assert.deepEqual(factsOf(stored!).sources, created.data.sources);
     const after = (await list({ limit: 100 }, await server.login('tiny', 'admin'))).body.data;
     assert.equal(after.length, before + 1, 'the refused entries wrote nothing');
     assert.doesNotMatch(JSON.stringify(after), /notice period is 30|src_1/);

@@ -3,15 +3,12 @@
 // bad cursors; and who sees which records (services/history/visibility.ts).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { components } from '../../src/generated/openapi.js';
+import type { Actor, ValidationRecord } from '@groundcheck/contract';
 import { newId } from '../../src/lib/ids.js';
 import { day, tenantsOf } from '../support/audit.js';
 import { writeFixture } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
-import { type Credentials, callAs, recordValidation, review, type ValidationRecord, validateInline } from '../support/history.js';
-
-type Schemas = components['schemas'];
-type Actor = Schemas['Actor'];
+import { type Credentials, callAs, recordValidation, review, validateInline } from '../support/history.js';
 
 let server: TestServer;
 

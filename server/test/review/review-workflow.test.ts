@@ -4,18 +4,15 @@
 // review what; and the hash chain still whole at the end.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { ReviewAction, ReviewState } from '@groundcheck/contract';
 import { verifyAuditChain } from '../../../sdk/src/audit-chain.js';
 import { HistoryStore } from '../../src/cosmos/history-store.js';
-import type { components } from '../../src/generated/openapi.js';
 import { type ReviewTransition, reviewTransitions } from '../../src/services/review/review-transitions.js';
-import { tenantsOf } from '../support/audit.js';
+import { factsOf, tenantsOf } from '../support/audit.js';
 import { writeFixture } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { auditTrail, type Credentials, recordValidation, review, validateInline } from '../support/history.js';
 import { requiredFacts } from './required-facts.js';
-
-type ReviewState = components['schemas']['ReviewState'];
-type ReviewAction = components['schemas']['ReviewAction'];
 
 let server: TestServer;
 let user: Credentials;
@@ -132,9 +129,9 @@ describe('allowed transitions', () => {
       const event = events.at(-1)!;
       assert.deepEqual([event.actor.type, event.actor.id, event.actor.role], [me.principal.type, me.principal.id, me.role]);
       assert.equal(event.occurred_at >= entry.at, true);
-      if (requiredFacts(t.action).includes('note') || t.action !== 'edit') assert.equal(event.data.note, requestFor(t).note);
-      if (t.action === 'edit') assert.deepEqual(event.data.corrections, facts.corrections);
-      if (t.to === 'handed_off' || t.from === 'handed_off') assert.equal(event.data.external_reference, facts.external_reference);
+      if (requiredFacts(t.action).includes('note') || t.action !== 'edit') assert.equal(factsOf(event).note, requestFor(t).note);
+      if (t.action === 'edit') assert.deepEqual(factsOf(event).corrections, facts.corrections);
+      if (t.to === 'handed_off' || t.from === 'handed_off') assert.equal(factsOf(event).external_reference, facts.external_reference);
       const stored = await history.get('acme', validationId);
       assert.equal(stored!.outbox_pending, false, 'the outbox is appended and cleared');
     });

@@ -1,23 +1,24 @@
 // Shared by the audit trail tests: tenants with the feature, one entry of every kind, a fast
 // store-level seeder for long chains, an RFC 4180 reader and the contract's export schema.
+
+import type { Actor, AuditEvent } from '@groundcheck/contract';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'csv-parse/sync';
 import { dereferencedSpec } from '../../../test/support/spec.js';
 import { type AuditStore, maxEventsPerAppend } from '../../src/cosmos/audit-store.js';
 import { daysToSeconds } from '../../src/cosmos/containers.js';
-import type { components } from '../../src/generated/openapi.js';
 import { newId } from '../../src/lib/ids.js';
-import { type AuditEntry, type AuditTenant, chainEvent, systemActor } from '../../src/services/audit/audit-trail.js';
+import { type AnyAuditFacts, type AuditEntry, type AuditTenant, chainEvent, systemActor } from '../../src/services/audit/audit-trail.js';
 import { generateApiKey } from '../../src/services/auth/api-keys.js';
 import type { Tenant } from '../../src/tenants/tenant.js';
 import { loadTenantFile } from '../../src/tenants/tenant-file.js';
 import { type Fixture, writeFixture } from './fixtures.js';
 
-export type AuditEvent = components['schemas']['AuditEvent'];
-type Actor = components['schemas']['Actor'];
-
 export const historyTtlDays = 90;
+
+/** An event's facts read as any kind's, for assertions that do not narrow on `kind` first. */
+export const factsOf = (event: AuditEvent): AnyAuditFacts => event.data;
 
 /**
  * The standard fixture, with the audit trail on for acme (retention 400 days, region westeurope),

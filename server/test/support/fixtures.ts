@@ -2,8 +2,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Role } from '@groundcheck/contract';
 import { stringify } from 'yaml';
-import type { Role } from '../../src/contract/roles.js';
 import { generateApiKey } from '../../src/services/auth/api-keys.js';
 import { hashPassword } from '../../src/services/auth/passwords.js';
 

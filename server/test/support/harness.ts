@@ -1,8 +1,8 @@
 // Starts the real server in this process on a loopback port, on the embedded Cosmos emulator.
 
+import type { Role } from '@groundcheck/contract';
 import { type Config, loadConfig } from '../../src/config.js';
 import { buildContainer, type Container, type ContainerOptions } from '../../src/container.js';
-import type { Role } from '../../src/contract/roles.js';
 import { createLogger, type Logger } from '../../src/logger.js';
 import type { OperationTable } from '../../src/routes/operation.js';
 import { listen, type RunningServer } from '../../src/server.js';

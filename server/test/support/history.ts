@@ -1,18 +1,14 @@
 // Shared by the review, history and analytics tests: validations made cheaply (inline text that
 // contradicts the answer, or a store-level record with fixed figures), and reads of the audit trail.
 import assert from 'node:assert/strict';
+import type { AuditEvent, Mode, ValidationResult } from '@groundcheck/contract';
 import { HistoryStore } from '../../src/cosmos/history-store.js';
-import type { components } from '../../src/generated/openapi.js';
 import { newId } from '../../src/lib/ids.js';
 import { createLogger } from '../../src/logger.js';
 import { type CompletedValidation, ValidationRecorder } from '../../src/services/validation/validation-recorder.js';
 import type { Tenant } from '../../src/tenants/tenant.js';
 import { historyTtlDays } from './audit.js';
 import type { TestServer } from './harness.js';
-
-type Schemas = components['schemas'];
-export type ValidationRecord = Schemas['ValidationRecord'];
-export type AuditEvent = Schemas['AuditEvent'];
 
 export const policy =
   'Leave policy. Full-time employees are entitled to 25 days of paid leave per calendar year. Part-time employees accrue leave pro rata.';
@@ -29,8 +25,8 @@ export function callAs(server: TestServer, path: string, credentials: Credential
 export async function validateInline(
   server: TestServer,
   credentials: Credentials,
-  { issues = true, mode = 'validate' }: { issues?: boolean; mode?: Schemas['Mode'] } = {},
-): Promise<Schemas['ValidationResult']> {
+  { issues = true, mode = 'validate' }: { issues?: boolean; mode?: Mode } = {},
+): Promise<ValidationResult> {
   const answer = `Full-time employees get ${issues ? 30 : 25} days of paid leave per year.`;
   const body =
     mode === 'generate' ? { mode, question, inline_text: policy } : { mode, question, chatbot_response: answer, inline_text: policy };

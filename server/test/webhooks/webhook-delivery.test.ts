@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { ValidationFindingsEvent } from '@groundcheck/contract';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { pino } from 'pino';
@@ -12,7 +13,7 @@ import { dereferencedSpec } from '../../../test/support/spec.js';
 import { defaultThresholds } from '../../src/engine/index.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { signWebhook } from '../../src/services/webhooks/signature.js';
-import { type ValidationFindingsEvent, WebhookDelivery } from '../../src/services/webhooks/webhook-delivery.js';
+import { WebhookDelivery } from '../../src/services/webhooks/webhook-delivery.js';
 import type { Tenant } from '../../src/tenants/tenant.js';
 
 interface Received {
@@ -59,6 +60,7 @@ function tenant(path: string, webhook: Partial<Tenant['webhook']> = {}, allow = 
     webhook: { enabled: true, url: `${base}${path}`, bearerToken: token, signingSecret: secret, includeSuccessful: false, ...webhook },
     workflow: { reviewRequired: 'never' },
     engineThresholds: defaultThresholds,
+    verifier: { choice: null, judgeBand: { low: 0.2, high: 0.8 }, entailmentWeight: 1 },
     rateLimit: { requests: 100, windowSeconds: 60 },
     auditRetentionDays: 365,
     outboundAllow: allow,

@@ -29,6 +29,11 @@ interface Collection {
   document(id: string, partition: unknown): { read(): Document | undefined };
   documents: Items;
 }
+interface Snapshot {
+  id: string;
+  partition: unknown;
+  document: Document | undefined;
+}
 type Account = { database(id: string): { collection(id: string): Collection } };
 type Handler = (account: Account, req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => Promise<unknown>;
 
@@ -68,24 +73,21 @@ export function installAtomicBatch(serverPath: string): void {
     },
   };
 
-  const handler: Handler = async (account, req, res, { dbId, collId }) => {
-    const body = await readJson(req);
-    const collection = account.database(dbId!).collection(collId!);
-    if (!collection.read()) {
-      res.statusCode = 404;
-      return {};
-    }
+  /** Why Cosmos DB would refuse the batch before running it; null when it runs. */
+  function refusal(collection: Collection, body: unknown): Outcome | null {
+    if (!collection.read()) return { statusCode: 404, body: {} };
     if (!Array.isArray(body) || body.length === 0 || body.length > maxOperations) {
-      res.statusCode = 400;
-      return { message: `a batch holds 1 to ${maxOperations} operations` };
+      return { statusCode: 400, body: { message: `a batch holds 1 to ${maxOperations} operations` } };
     }
-    const operations = body as BatchOperation[];
-    if (operations.some((operation) => !single[operation?.operationType ?? ''])) {
-      res.statusCode = 400;
-      return { message: 'unsupported operation type in batch' };
+    if ((body as BatchOperation[]).some((operation) => !single[operation?.operationType ?? ''])) {
+      return { statusCode: 400, body: { message: 'unsupported operation type in batch' } };
     }
-    // Every document the batch names, as it is before: undefined when there is none.
-    const before = new Map<string, { id: string; partition: unknown; document: Document | undefined }>();
+    return null;
+  }
+
+  /** Every document the batch names, as it is before: undefined when there is none. */
+  function snapshot(collection: Collection, operations: BatchOperation[]): Snapshot[] {
+    const before = new Map<string, Snapshot>();
     for (const operation of operations) {
       const id = operation.id ?? (operation.resourceBody as Document | undefined)?.id;
       if (typeof id !== 'string' || typeof operation.partitionKey !== 'string') continue;
@@ -93,12 +95,31 @@ export function installAtomicBatch(serverPath: string): void {
       const key = JSON.stringify([partition, id]);
       if (!before.has(key)) before.set(key, { id, partition, document: collection.document(id, partition).read() });
     }
+    return [...before.values()];
+  }
+
+  /** The outcomes of the operations up to and including the first that fails. */
+  function applyUntilFailure(collection: Collection, operations: BatchOperation[]): Outcome[] {
     const outcomes: Outcome[] = [];
     for (const operation of operations) {
       const outcome = single[operation.operationType!]!(collection, operation);
       outcomes.push(outcome);
       if (outcome.statusCode >= 400) break;
     }
+    return outcomes;
+  }
+
+  const handler: Handler = async (account, req, res, { dbId, collId }) => {
+    const body = await readJson(req);
+    const collection = account.database(dbId!).collection(collId!);
+    const refused = refusal(collection, body);
+    if (refused) {
+      res.statusCode = refused.statusCode;
+      return refused.body;
+    }
+    const operations = body as BatchOperation[];
+    const before = snapshot(collection, operations);
+    const outcomes = applyUntilFailure(collection, operations);
     const failed = outcomes.at(-1)!;
     if (failed.statusCode < 400) {
       return outcomes.map(({ statusCode, body: resource }) => ({
@@ -108,11 +129,16 @@ export function installAtomicBatch(serverPath: string): void {
         resourceBody: resource,
       }));
     }
-    for (const { id, partition, document } of before.values()) {
-      if (collection.document(id, partition).read()) collection.documents.delete(id, partition);
-      if (document) collection.documents._set(document);
-    }
+    restore(collection, before);
     return operations.map((_, i) => ({ statusCode: i === outcomes.length - 1 ? failed.statusCode : 424, requestCharge: 0 }));
   };
   (load('./handler/batch-documents') as { default: Handler }).default = handler;
+}
+
+/** Puts every document back as it was before the batch, and removes those it created. */
+function restore(collection: Collection, before: Snapshot[]): void {
+  for (const { id, partition, document } of before) {
+    if (collection.document(id, partition).read()) collection.documents.delete(id, partition);
+    if (document) collection.documents._set(document);
+  }
 }

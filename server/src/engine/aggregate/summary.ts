@@ -20,48 +20,65 @@ export interface Summary {
 }
 
 export function summarise(verdicts: ClaimVerdict[], extra: Finding[], thresholds: EngineThresholds): Summary {
+  const findings = verdicts.flatMap((verdict, index) => claimFindings(verdict, index, thresholds));
+  // Each pair of sources that disagree on a claim counts once.
+  const conflicts = verdicts.reduce((sum, { conflictingSources: n }) => sum + (n.length * (n.length - 1)) / 2, 0);
+  return summaryOf(
+    [...findings, ...extra],
+    verdicts.map((v) => v.claim.score),
+    conflicts,
+    thresholds,
+  );
+}
+
+/** The findings of one judged claim: its status's finding, and a conflict among its sources. */
+export function claimFindings(
+  { claim, reasons, conflictingSources }: ClaimVerdict,
+  index: number,
+  thresholds: EngineThresholds,
+): Finding[] {
   const findings: Finding[] = [];
-  let conflicts = 0;
-  verdicts.forEach(({ claim, reasons, conflictingSources }, index) => {
-    const quoted = quote(claim.text);
-    if (claim.status === 'contradicted') {
-      findings.push({
-        category: 'contradicted_claim',
-        status: 'failed',
-        severity: thresholds.contradictedSeverity,
-        claim_index: index,
-        title: 'Claim contradicts the sources',
-        description: `${quoted}: ${reasons.join(' ')}`.trim(),
-      });
-    } else if (claim.status === 'unsupported') {
-      findings.push({
-        category: 'unsupported_claim',
-        status: 'warning',
-        severity: thresholds.unsupportedSeverity,
-        claim_index: index,
-        title: 'Claim not supported by the sources',
-        description: `${quoted}: ${reasons.join(' ')}`.trim(),
-      });
-    }
-    const pairs = (conflictingSources.length * (conflictingSources.length - 1)) / 2;
-    if (pairs > 0) {
-      conflicts += pairs;
-      findings.push({
-        category: 'source_conflict',
-        status: 'warning',
-        severity: thresholds.sourceConflictSeverity,
-        claim_index: index,
-        title: 'Sources disagree',
-        description: `${conflictingSources.length} sources give different values for ${quoted}.`,
-      });
-    }
-  });
-  findings.push(...extra);
-  const issues = findings.filter((f) => f.status === 'failed' || f.status === 'warning').map((f) => `${f.title}: ${f.description}`);
-  const severity = findings
-    .filter((f) => f.status === 'failed' || f.status === 'warning')
-    .reduce<Severity>((max, f) => (severityOrder.indexOf(f.severity) > severityOrder.indexOf(max) ? f.severity : max), 'none');
-  const scores = verdicts.map((v) => v.claim.score);
+  const quoted = quote(claim.text);
+  if (claim.status === 'contradicted') {
+    findings.push({
+      category: 'contradicted_claim',
+      status: 'failed',
+      severity: thresholds.contradictedSeverity,
+      claim_index: index,
+      title: 'Claim contradicts the sources',
+      description: `${quoted}: ${reasons.join(' ')}`.trim(),
+    });
+  } else if (claim.status === 'unsupported') {
+    findings.push({
+      category: 'unsupported_claim',
+      status: 'warning',
+      severity: thresholds.unsupportedSeverity,
+      claim_index: index,
+      title: 'Claim not supported by the sources',
+      description: `${quoted}: ${reasons.join(' ')}`.trim(),
+    });
+  }
+  if (conflictingSources.length > 1) {
+    findings.push({
+      category: 'source_conflict',
+      status: 'warning',
+      severity: thresholds.sourceConflictSeverity,
+      claim_index: index,
+      title: 'Sources disagree',
+      description: `${conflictingSources.length} sources give different values for ${quoted}.`,
+    });
+  }
+  return findings;
+}
+
+/** Issues, severity and confidence from the findings and the claims' scores. */
+export function summaryOf(findings: Finding[], scores: number[], sourceConflicts: number, thresholds: EngineThresholds): Summary {
+  const open = findings.filter((f) => f.status === 'failed' || f.status === 'warning');
+  const issues = open.map((f) => `${f.title}: ${f.description}`);
+  const severity = open.reduce<Severity>(
+    (max, f) => (severityOrder.indexOf(f.severity) > severityOrder.indexOf(max) ? f.severity : max),
+    'none',
+  );
   // The weakest claim bounds the answer's confidence; the mean rewards answers that are solid overall.
   const confidence =
     scores.length === 0 ? 0 : Math.round(((Math.min(...scores) + scores.reduce((a, b) => a + b, 0) / scores.length) / 2) * 1000) / 1000;
@@ -74,7 +91,7 @@ export function summarise(verdicts: ClaimVerdict[], extra: Finding[], thresholds
     severity,
     confidence_level,
     confidence_score: confidence,
-    source_conflict_count: conflicts,
+    source_conflict_count: sourceConflicts,
   };
 }
 

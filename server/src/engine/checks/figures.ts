@@ -3,12 +3,13 @@
 // contradicts it; a value whose neighbours are another subject's names, or another kind of the
 // claim's thing ("the morning lift ticket" for "the night lift ticket"), leaves it unsupported.
 
-import { bindQuantity, foreignOwner, labelPairs, stemsOf } from '../evidence/binding.js';
+import type { AnswerContext, ClaimReading } from '../claims/reading.js';
+import { type Binding, bindQuantity, foreignOwner, labelPairs, type Occurrence, stemsOf } from '../evidence/binding.js';
 import { pronounSubject } from '../evidence/coreference.js';
 import { kindsOf, otherKind } from '../evidence/kinds.js';
-import type { ReadPassage } from '../evidence/retrieval.js';
 import { derivable, derivableDate } from '../language/arithmetic.js';
 import { isName } from '../language/cues.js';
+import type { Quantity } from '../language/quantities.js';
 import { tokenize } from '../language/tokens.js';
 import { type ClaimCheck, type Signal, signal } from './check.js';
 
@@ -16,6 +17,114 @@ import { type ClaimCheck, type Signal, signal } from './check.js';
 const displacedMargin = 4;
 /** A figure the claim gives as a limit ("up to 50%"), which a cap in the sources may support. */
 const limitBefore = /\b(?:up to|at most|no more than|a maximum of|maximum|not exceed|capped at|limited to)\s+$/i;
+
+/** What the claim says around its figures, read once for all of them. */
+interface ClaimFigures {
+  /** The claim's content stems. */
+  own: Set<string>;
+  /** Its "word number" labels ("grade 5"). */
+  labels: Map<string, string>;
+  /** Stems of the claim's names. */
+  names: Set<string>;
+  /** The claim's names and the name a pronoun in it stands for. */
+  subject: Set<string>;
+  /** Stems of the question and the previous claim. */
+  around: Set<string>;
+  /** Which kind of its thing the claim speaks of ("night lift ticket"). */
+  kinds: ReturnType<typeof kindsOf>;
+}
+
+function claimFigures(claim: ClaimReading): ClaimFigures {
+  const { context, tokens } = claim;
+  const names = new Set(tokens.filter((t, i) => isName(t, i, tokens)).map((t) => t.stem));
+  return {
+    own: stemsOf(tokens),
+    labels: labelPairs(tokens),
+    names,
+    subject: new Set([...names, ...pronounSubject(claim.text, claim.previous, context.question).map((t) => t.stem)]),
+    around: new Set([...context.questionStems, ...(claim.previous ? stemsOf(tokenize(claim.previous)) : [])]),
+    kinds: kindsOf(claim.text, claim.previous),
+  };
+}
+
+/** What the sources say of one figure: at most one signal, and the sources that disagree on it. */
+interface FigureFinding {
+  signal?: Signal;
+  conflicting?: [number, number];
+}
+
+/**
+ * A figure the sources give where the claim's words are: it may still belong to another subject or
+ * another kind of the claim's thing, and another source may give another value in the same place.
+ */
+function placedFigure(
+  q: Quantity,
+  agreeing: Occurrence,
+  rival: Occurrence | undefined,
+  claim: ClaimReading,
+  figures: ClaimFigures,
+): FigureFinding {
+  const { context } = claim;
+  // A claim opening with "it" speaks of the previous claim's (or the question's) subject: that name is its own.
+  const owner = foreignOwner(agreeing, figures.subject, figures.own);
+  if (owner)
+    return {
+      signal: signal('figure_other_subject', 'unsupported', `In the sources ${q.text} belongs to ${owner}.`, { passage: agreeing.passage }),
+    };
+  // "That ticket costs $30" where the $30 is the morning lift ticket's, not the claim's ticket's.
+  const passageKinds = kindsOf(agreeing.passage.text, context.view.index.passages[agreeing.passage.id - 1]?.text);
+  const kind = otherKind(figures.kinds, passageKinds, context.view);
+  if (kind)
+    return {
+      signal: signal('figure_other_kind', 'unsupported', `In the sources ${q.text} is about the ${kind.instead}, not the ${kind.said}.`, {
+        passage: agreeing.passage,
+      }),
+    };
+  // Another source's passage that gives another value in the same place: the sources disagree.
+  if (rival && rival.passage.source !== agreeing.passage.source && rival.score >= agreeing.score && rival.score >= 2)
+    return { conflicting: [agreeing.passage.source, rival.passage.source] };
+  return {};
+}
+
+/** A figure the sources do not give where the claim's words are: derived, found elsewhere, contradicted or not stated. */
+function unplacedFigure(q: Quantity, binding: Binding, displaced: boolean, others: Quantity[], context: AnswerContext): Signal | undefined {
+  const { agreeing, rival } = binding;
+  const pool = [...others, ...context.questionQuantities];
+  if (derivable(q, pool) || derivableDate(q, pool)) return undefined;
+  // Found only outside the best passages (a large source): stated, with nothing closer against it.
+  // (Each word looked up in the index first: a full-text scan costs a millisecond per megabyte.)
+  const indexed = [...q.text.matchAll(/[\p{L}\p{N}]+/gu)].every((m) => context.view.contains(m[0]));
+  if (!agreeing && !displaced && indexed && context.view.mentions(q.text)) return undefined;
+  if (!rival || !(displaced || rival.score >= 2)) return signal('figure_not_stated', 'unsupported', `The sources do not state ${q.text}.`);
+  const reason = agreeing
+    ? `In the sources ${q.text} belongs to another subject; here they give ${rival.q.text}.`
+    : `The sources give ${rival.q.text} where the answer says ${q.text}.`;
+  return signal('figure_contradicted', 'contradicted', reason, {
+    passage: rival.passage,
+    replacement: { start: q.start, end: q.end, text: rival.q.text },
+  });
+}
+
+function figureFinding(q: Quantity, claim: ClaimReading, figures: ClaimFigures): FigureFinding {
+  const { context } = claim;
+  // The answer's other figures are not rivals: "half an hour of rowing, then five minutes' rest" states both.
+  const others = context.answerQuantities.filter((p) => p.start !== q.start + claim.offset);
+  const limit = limitBefore.test(claim.text.slice(0, q.start));
+  const binding = bindQuantity(q, claim.candidates, {
+    own: figures.own,
+    around: figures.around,
+    names: figures.names,
+    stated: others,
+    labels: figures.labels,
+    limit,
+  });
+  const { agreeing, rival } = binding;
+  // Displaced: another value sits beside clearly more of the claim's words (two more of its own
+  // words, or one more name) than any place where the sources give the claim's value.
+  const displaced = rival !== undefined && rival.score >= displacedMargin && rival.score >= (agreeing?.score ?? 0) + displacedMargin;
+  if (agreeing && !displaced) return placedFigure(q, agreeing, rival, claim, figures);
+  return { signal: unplacedFigure(q, binding, displaced, others, context) };
+}
 
 export const figuresCheck: ClaimCheck = {
   name: 'figures',
@@ -28,74 +137,13 @@ export const figuresCheck: ClaimCheck = {
     source_conflict: 'note',
   },
   run(claim) {
-    const { context, tokens, candidates } = claim;
+    const figures = claimFigures(claim);
     const signals: Signal[] = [];
-    const own = stemsOf(tokens);
-    const claimLabels = labelPairs(tokens);
-    const nameStems = new Set(tokens.filter((t, i) => isName(t, i, tokens)).map((t) => t.stem));
-    const subjectStems = new Set([...nameStems, ...pronounSubject(claim.text, claim.previous, context.question).map((t) => t.stem)]);
-    const around = new Set([...context.questionStems, ...(claim.previous ? stemsOf(tokenize(claim.previous)) : [])]);
     const conflicting = new Set<number>();
-    const claimKinds = kindsOf(claim.text, claim.previous);
-    const passageKinds = (p: ReadPassage) => kindsOf(p.text, context.view.index.passages[p.id - 1]?.text);
     for (const q of claim.quantities) {
-      // The answer's other figures are not rivals: "half an hour of rowing, then five minutes' rest" states both.
-      const others = context.answerQuantities.filter((p) => p.start !== q.start + claim.offset);
-      const limit = limitBefore.test(claim.text.slice(0, q.start));
-      const { agreeing, rival } = bindQuantity(q, candidates, {
-        own,
-        around,
-        names: nameStems,
-        stated: others,
-        labels: claimLabels,
-        limit,
-      });
-      // Displaced: another value sits beside clearly more of the claim's words (two more of its own
-      // words, or one more name) than any place where the sources give the claim's value.
-      const displaced = rival !== undefined && rival.score >= displacedMargin && rival.score >= (agreeing?.score ?? 0) + displacedMargin;
-      // A claim opening with "it" speaks of the previous claim's (or the question's) subject: that name is its own.
-      const owner = agreeing && !displaced ? foreignOwner(agreeing, subjectStems, own) : undefined;
-      if (owner) {
-        signals.push(
-          signal('figure_other_subject', 'unsupported', `In the sources ${q.text} belongs to ${owner}.`, { passage: agreeing!.passage }),
-        );
-        continue;
-      }
-      // "That ticket costs $30" where the $30 is the morning lift ticket's, not the claim's ticket's.
-      const kind = agreeing && !displaced ? otherKind(claimKinds, passageKinds(agreeing.passage), context.view) : undefined;
-      if (kind) {
-        signals.push(
-          signal('figure_other_kind', 'unsupported', `In the sources ${q.text} is about the ${kind.instead}, not the ${kind.said}.`, {
-            passage: agreeing!.passage,
-          }),
-        );
-        continue;
-      }
-      if (agreeing && !displaced) {
-        // Another source's passage that gives another value in the same place: the sources disagree.
-        if (rival && rival.passage.source !== agreeing.passage.source && rival.score >= agreeing.score && rival.score >= 2)
-          conflicting.add(agreeing.passage.source).add(rival.passage.source);
-        continue;
-      }
-      const pool = [...others, ...context.questionQuantities];
-      if (derivable(q, pool) || derivableDate(q, pool)) continue;
-      // Found only outside the best passages (a large source): stated, with nothing closer against it.
-      // (Each word looked up in the index first: a full-text scan costs a millisecond per megabyte.)
-      const indexed = [...q.text.matchAll(/[\p{L}\p{N}]+/gu)].every((m) => context.view.contains(m[0]));
-      if (!agreeing && !displaced && indexed && context.view.mentions(q.text)) continue;
-      if (rival && (displaced || rival.score >= 2)) {
-        const reason = agreeing
-          ? `In the sources ${q.text} belongs to another subject; here they give ${rival.q.text}.`
-          : `The sources give ${rival.q.text} where the answer says ${q.text}.`;
-        signals.push(
-          signal('figure_contradicted', 'contradicted', reason, {
-            passage: rival.passage,
-            replacement: { start: q.start, end: q.end, text: rival.q.text },
-          }),
-        );
-      } else {
-        signals.push(signal('figure_not_stated', 'unsupported', `The sources do not state ${q.text}.`));
-      }
+      const finding = figureFinding(q, claim, figures);
+      if (finding.signal) signals.push(finding.signal);
+      for (const source of finding.conflicting ?? []) conflicting.add(source);
     }
     if (claim.quantities.length > 0 && signals.length === 0)
       signals.push(signal('figures_bound', 'confidence', 'Its figures stand with its subject in the sources.'));

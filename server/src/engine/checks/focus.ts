@@ -53,6 +53,31 @@ function copulaSides(answer: Token[]): [Token[], Token[]] | undefined {
   return [answer.slice(0, at), answer.slice(at + 1, end < 0 ? answer.length : end)];
 }
 
+/** A statement all of whose words the question already says answers nothing. */
+function restatesQuestion(answer: Token[], asked: Set<string>): boolean {
+  // A bare phrase may pick one of the things the question names: "Harriet Osk".
+  const said = answer.filter((t) => t.content || /^\d/.test(t.text));
+  const statement = answer.some((t) => t.pos === 'VERB' || t.pos === 'AUX');
+  return statement && said.length > 0 && said.every((t) => formsOf(t).some((f) => asked.has(f)));
+}
+
+/**
+ * The other thing of the question a side of the answer's copula names, against a new name on the
+ * other side ("X is the sundial built in Pellow" for "What man built the sundial?").
+ */
+function otherThingNamed(q: Token[], noun: Token, [left, right]: [Token[], Token[]]): Token | undefined {
+  const lowered = new Set(q.map((t) => t.lower));
+  for (const [phrase, other] of [
+    [left, right],
+    [right, left],
+  ] as const) {
+    const head = definiteHead(phrase);
+    if (!head || generic.test(head.lemma) || !newName(other, lowered)) continue;
+    if (q.some((t) => t.pos === 'NOUN' && t !== noun && sameNoun(t, head))) return head;
+  }
+  return undefined;
+}
+
 /**
  * Why an answer to a question asking for something to identify does not identify it; undefined when
  * it does or the question asks no such thing. Answers to yes/no and option questions are not checked.
@@ -61,32 +86,15 @@ export function missedFocus(question: string, answer: string): string | undefine
   const q = tokenize(question);
   if (!q.some((t) => whWords.test(t.lower))) return undefined;
   const a = tokenize(answer);
-  const asked = formBag(q);
-  // A statement all of whose words the question already says answers nothing (a bare phrase may pick
-  // one of the things the question names: "Harriet Osk").
-  const said = a.filter((t) => t.content || /^\d/.test(t.text));
-  const statement = a.some((t) => t.pos === 'VERB' || t.pos === 'AUX');
-  if (statement && said.length > 0 && said.every((t) => formsOf(t).some((f) => asked.has(f))))
-    return 'The answer only restates the question.';
+  if (restatesQuestion(a, formBag(q))) return 'The answer only restates the question.';
   const noun = askedNoun(q);
   const sides = noun ? copulaSides(a) : undefined;
   if (!noun || !sides) return undefined;
-  const [left, right] = sides;
-  const lowered = new Set(q.map((t) => t.lower));
   // "The head curator was a member of...": the asked N, described rather than named.
-  const subject = definiteHead(left);
-  if (subject && sameNoun(subject, noun) && /^(?:a|an)$/.test(right[0]?.lower ?? ''))
+  const subject = definiteHead(sides[0]);
+  if (subject && sameNoun(subject, noun) && /^(?:a|an)$/.test(sides[1][0]?.lower ?? ''))
     return `The question asks which ${noun.text}; the answer describes it without naming it.`;
-  // "X is the sundial built in Pellow" for "What man built the sundial?": another thing of the question.
   if (a.some((t) => sameNoun(t, noun))) return undefined;
-  for (const [phrase, other] of [
-    [left, right],
-    [right, left],
-  ] as const) {
-    const head = definiteHead(phrase);
-    if (!head || generic.test(head.lemma) || !newName(other, lowered)) continue;
-    if (q.some((t) => t.pos === 'NOUN' && t !== noun && sameNoun(t, head)))
-      return `The question asks for the ${noun.text}; the answer names the ${head.text} instead.`;
-  }
-  return undefined;
+  const head = otherThingNamed(q, noun, sides);
+  return head ? `The question asks for the ${noun.text}; the answer names the ${head.text} instead.` : undefined;
 }

@@ -58,12 +58,37 @@ export interface Relation {
   word: Token;
 }
 
+/** A token opening a sentence (or a clause after ":" or ";"). */
+function opensSentence(tokens: Token[], i: number): boolean {
+  return i === 0 || /^[.!?:;]$/.test(tokens[i - 1]!.text);
+}
+
 /** A verb form: a participle, or a capitalised one opening a sentence ("Founded by ..."). */
 function isVerbal(tokens: Token[], i: number): boolean {
   const t = tokens[i]!;
   if (t.pos === 'VERB') return true;
-  const opens = i === 0 || /^[.!?:;]$/.test(tokens[i - 1]!.text);
-  return opens && isCapital(t) && /(?:ed|en|ing)$/.test(t.lower) && tokens[i + 1]?.lower === 'by';
+  return opensSentence(tokens, i) && isCapital(t) && /(?:ed|en|ing)$/.test(t.lower) && tokens[i + 1]?.lower === 'by';
+}
+
+/** The "by" of a passive whose agent the name at `s` is, through a list; -1 when the name is no such agent. */
+function agentBy(tokens: Token[], s: number): number {
+  for (let i = s - 1; i >= 0 && i >= s - agentReach; i--) {
+    const t = tokens[i]!;
+    if (/^[.;:!?()]$/.test(t.text) || t.lower === 'which' || t.lower === 'who') return -1;
+    if (t.lower === 'by') return i;
+    if (isVerbal(tokens, i) || t.pos === 'AUX') return -1;
+  }
+  return -1;
+}
+
+/**
+ * Where the verbs before a "by" end. Short phrases may stand between the verb and "by" ("opened in
+ * 2009 in Tarnby by N"); a noun alone may not ("a poem by N" names no role).
+ */
+function lastVerbBefore(tokens: Token[], by: number): number {
+  let k = by - 1;
+  while (k > 0 && k >= by - 7 && /^(?:ADP|NUM|PROPN|DET|NOUN|ADJ)$/.test(tokens[k]!.pos) && tokens[k]!.lower !== 'by') k--;
+  return k < by - 1 && tokens[k + 1]!.pos === 'ADP' && isVerbal(tokens, k) ? k : by - 1;
 }
 
 /**
@@ -72,26 +97,10 @@ function isVerbal(tokens: Token[], i: number): boolean {
  * before the "by" ("designed, built, and tested by N").
  */
 function passiveAgentVerbs(tokens: Token[], s: number): Token[] {
-  let by = -1;
-  for (let i = s - 1; i >= 0 && i >= s - agentReach; i--) {
-    const t = tokens[i]!;
-    if (/^[.;:!?()]$/.test(t.text) || t.lower === 'which' || t.lower === 'who') return [];
-    if (t.lower === 'by') {
-      by = i;
-      break;
-    }
-    if (isVerbal(tokens, i) || t.pos === 'AUX') return [];
-  }
+  const by = agentBy(tokens, s);
   if (by < 0) return [];
   const verbs: Token[] = [];
-  // Short phrases may stand between the verb and "by" ("opened in 2009 in Tarnby by N"); a noun alone
-  // may not ("a poem by N" names no role).
-  let i = by - 1;
-  let k = by - 1;
-  while (k > 0 && k >= by - 7 && /^(?:ADP|NUM|PROPN|DET|NOUN|ADJ)$/.test(tokens[k]!.pos) && tokens[k]!.lower !== 'by') k--;
-  // Phrases of place and time between the verb and "by" ("opened in 2009 in Tarnby by N").
-  if (k < by - 1 && tokens[k + 1]!.pos === 'ADP' && isVerbal(tokens, k)) i = k;
-  for (; i >= 0 && i >= by - 12; i--) {
+  for (let i = lastVerbBefore(tokens, by); i >= 0 && i >= by - 12; i--) {
     const t = tokens[i]!;
     if (t.pos === 'ADV' || t.text === ',' || t.lower === 'and' || t.lower === 'or') continue;
     if (!isVerbal(tokens, i)) break;
@@ -100,70 +109,100 @@ function passiveAgentVerbs(tokens: Token[], s: number): Token[] {
   return verbs;
 }
 
+/** Where a name comes from: "X is from N", "a native of N". */
+function isOrigin(tokens: Token[], i: number): boolean {
+  const t = tokens[i]!;
+  return (t.lower === 'from' && tokens[i - 1]?.lemma === 'be') || (t.lemma === 'native' && tokens[i + 1]?.lower === 'of');
+}
+
+/** A word the left side passes over on its way to the relation word: determiners, adjectives, the name's own capitals. */
+function passedOnLeft(tokens: Token[], i: number): boolean {
+  const t = tokens[i]!;
+  // A capital inside a sentence belongs to a name ("Chess and Draughts Society"); one opening it may be a verb ("Founded by").
+  const inName = isCapital(t) && (t.pos === 'PROPN' || !opensSentence(tokens, i));
+  return skipLeft.has(t.lower) || inName || t.pos === 'DET' || t.pos === 'ADJ' || t.pos === 'NUM';
+}
+
+/** A verb, or a noun of a role or agent, that carries a relation of its own. */
+function isRelationWord(t: Token): boolean {
+  return (t.pos === 'VERB' || (t.pos === 'NOUN' && agentNoun.test(t.lower))) && !lightVerbs.has(t.lemma);
+}
+
+/** The relation word at `i` on a name's left, with the verb whose object a role noun is ("coaches the goalkeeper N"). */
+function leftRelation(tokens: Token[], i: number): Token[] {
+  const t = tokens[i]!;
+  // A noun directly before a name relates to it only as a role ("founder", "archivist", "director").
+  if (t.pos !== 'NOUN' || tokens[i - 1]?.lower === 'and' || tokens[i - 1]?.text === ',') return [t];
+  const verb = tokens.slice(Math.max(0, i - 5), i).findLast((v) => v.pos === 'VERB');
+  return verb && !lightVerbs.has(verb.lemma) ? [t, verb] : [t];
+}
+
+/** Left of a name: role nouns ("head librarian and archivist N"), the verb whose object the name is. */
+function leftAttachments(tokens: Token[], s: number): Token[] {
+  let by = false;
+  for (let i = s - 1; i >= 0 && i >= s - 8; i--) {
+    const t = tokens[i]!;
+    if (t.lower === 'by') by = true;
+    if (isOrigin(tokens, i)) return [t];
+    if (passedOnLeft(tokens, i)) continue;
+    // "a mural by N" names an author without saying which role: no relation.
+    if (by && t.pos === 'NOUN') return [];
+    return isRelationWord(t) ? leftRelation(tokens, i) : [];
+  }
+  return [];
+}
+
+/** The indices in `[from, to]` outside parentheses (the brackets themselves left out). */
+function outsideParentheses(tokens: Token[], from: number, to: number): number[] {
+  const out: number[] = [];
+  let depth = 0;
+  for (let i = from; i < tokens.length && i <= to; i++) {
+    const text = tokens[i]!.text;
+    if (text === '(') depth++;
+    if (depth === 0) out.push(i);
+    else if (text === ')') depth--;
+  }
+  return out;
+}
+
+/** What a token right of a name does to its relations, given whether a copula came before it. */
+type RightStep = 'copula' | 'skip' | 'role' | 'passives' | 'verb' | 'stop';
+
+function rightStep(t: Token, copula: boolean): RightStep {
+  if (t.lemma === 'be' && !copula) return 'copula';
+  if (copula && t.pos === 'VERB') return 'passives';
+  if (t.pos === 'ADV' || t.pos === 'AUX' || t.pos === 'PART') return 'skip';
+  if (copula && (t.pos === 'DET' || t.pos === 'ADJ' || t.pos === 'PROPN' || t.text === ',' || t.lower === 'and')) return 'skip';
+  if (copula && t.pos === 'NOUN') return 'role';
+  return t.pos === 'VERB' && !lightVerbs.has(t.lemma) ? 'verb' : 'stop';
+}
+
+/** Right of a name: the verb the name is subject of ("N founded"), or the role nouns after a copula. */
+function rightAttachments(tokens: Token[], e: number, patients: boolean): Token[] {
+  const out: Token[] = [];
+  let copula = false;
+  for (const i of outsideParentheses(tokens, e, e + 14)) {
+    const t = tokens[i]!;
+    const step = rightStep(t, copula);
+    if (step === 'copula') copula = true;
+    else if (step === 'role') out.push(t);
+    // The name is what the passive verbs act on: "N is managed by A and funded jointly by B".
+    else if (step === 'passives') return patients ? [...out, ...coordinatedPassives(tokens, i)] : out;
+    else if (step === 'verb') return [...out, t];
+    else if (step === 'stop') return out;
+  }
+  return out;
+}
+
 /**
  * The relation words attached to the name at token range `[s, e)`: the verb or noun governing it on
  * its left, the verb it is subject of on its right. `patients`: also the passive verb of which the
  * name is the subject ("N was owned by ..."), which tells what was done to it, not what it did.
  */
 function attached(tokens: Token[], s: number, e: number, patients = true): Token[] {
-  const out: Token[] = passiveAgentVerbs(tokens, s);
-  // Left: role nouns ("head librarian and archivist N"), the verb whose object the name is.
-  let by = false;
-  for (let i = s - 1; i >= 0 && i >= s - 8 && out.length === 0; i--) {
-    const t = tokens[i]!;
-    if (t.lower === 'by') by = true;
-    // A capital inside a sentence belongs to a name ("Chess and Draughts Society"); one opening it may be a verb ("Founded by").
-    const opens = i === 0 || /^[.!?:;]$/.test(tokens[i - 1]!.text);
-    // Where a name comes from: "X is from N", "a native of N".
-    if ((t.lower === 'from' && tokens[i - 1]?.lemma === 'be') || (t.lemma === 'native' && tokens[i + 1]?.lower === 'of')) {
-      out.push(t);
-      break;
-    }
-    if (skipLeft.has(t.lower) || (isCapital(t) && (t.pos === 'PROPN' || !opens)) || t.pos === 'DET' || t.pos === 'ADJ' || t.pos === 'NUM')
-      continue;
-    // "a mural by N" names an author without saying which role: no relation.
-    if (by && t.pos === 'NOUN') break;
-    // A noun directly before a name relates to it only as a role ("founder", "archivist", "director").
-    if ((t.pos === 'VERB' || (t.pos === 'NOUN' && agentNoun.test(t.lower))) && !lightVerbs.has(t.lemma)) {
-      out.push(t);
-      if (t.pos === 'NOUN' && (tokens[i - 1]?.lower === 'and' || tokens[i - 1]?.text === ',')) continue;
-      // The verb whose object the role is ("coaches the goalkeeper N").
-      if (t.pos === 'NOUN') {
-        const verb = tokens.slice(Math.max(0, i - 5), i).findLast((v) => v.pos === 'VERB');
-        if (verb && !lightVerbs.has(verb.lemma)) out.push(verb);
-      }
-    }
-    break;
-  }
-  // Right: the verb the name is subject of ("N founded"), or the role nouns after a copula.
-  let depth = 0;
-  let copula = false;
-  for (let i = e; i < tokens.length && i <= e + 14; i++) {
-    const t = tokens[i]!;
-    if (t.text === '(') depth++;
-    if (depth > 0) {
-      if (t.text === ')') depth--;
-      continue;
-    }
-    if (t.lemma === 'be' && !copula) {
-      copula = true;
-      continue;
-    }
-    if (copula && t.pos === 'VERB') {
-      // The name is what the passive verbs act on: "N is managed by A and funded jointly by B".
-      if (patients) out.push(...coordinatedPassives(tokens, i));
-      break;
-    }
-    if (t.pos === 'ADV' || t.pos === 'AUX' || t.pos === 'PART') continue;
-    if (copula && (t.pos === 'DET' || t.pos === 'ADJ' || t.pos === 'PROPN' || t.text === ',' || t.lower === 'and')) continue;
-    if (copula && t.pos === 'NOUN') {
-      out.push(t);
-      continue;
-    }
-    if (t.pos === 'VERB' && !lightVerbs.has(t.lemma)) out.push(t);
-    break;
-  }
-  return out;
+  const agentOf = passiveAgentVerbs(tokens, s);
+  const left = agentOf.length > 0 ? agentOf : leftAttachments(tokens, s);
+  return [...left, ...rightAttachments(tokens, e, patients)];
 }
 
 /** A passive verb at `i` and those coordinated after it in its clause ("managed by A and funded by B"). */
@@ -218,59 +257,100 @@ export interface RelationMismatch {
   passage: ReadPassage;
 }
 
+/** A token whose forms the passage holds. */
+function inPassage(t: Token, passage: ReadPassage): boolean {
+  return formsOf(t).some((f) => passage.bag.has(f));
+}
+
+/**
+ * The rest of the claim besides the relation and its name (another name, the object). A name counts
+ * by its last word: the sources go on with "Okafor" after "Tilde Okafor".
+ */
+function restOfClaim(claimTokens: Token[], relation: Relation): Token[] {
+  const nameWords = new Set(relation.name.toLowerCase().split(' '));
+  const given = new Set(nameRuns(claimTokens).flatMap(([s, e]) => claimTokens.slice(s, e - 1)));
+  return claimTokens.filter((t) => t.content && !nameWords.has(t.lower) && t !== relation.word && !given.has(t));
+}
+
+interface SourceRelations {
+  /** Some mention of the name carries the claim's relation. */
+  agrees: boolean;
+  /** The relations the sources attach to the name where they also speak of the rest of the claim. */
+  instead: Token[];
+  /** The first passage that does so. */
+  where: ReadPassage | undefined;
+}
+
+/** What the sources attach to the claim's name, at every mention of it. */
+function sourceRelations(relation: Relation, rest: Token[], passages: ReadPassage[]): SourceRelations {
+  const found: SourceRelations = { agrees: false, instead: [], where: undefined };
+  for (const passage of passages)
+    for (const [s, e] of mentionsOf(passage.text, passage.tokens, relation.name)) {
+      const words = attached(passage.tokens, s, e);
+      if (words.some((w) => sameRelation(relation.word, w))) found.agrees = true;
+      // A mismatch counts only where the passage speaks of the rest of the claim too.
+      if (words.length > 0 && rest.some((t) => inPassage(t, passage))) {
+        found.instead.push(...words);
+        found.where ??= passage;
+      }
+    }
+  return found;
+}
+
+/**
+ * Another relation word may be the answer's paraphrase ("headed" for "led"): only a swap counts, the
+ * sources giving the claim's relation to a name the claim does not give, in a passage about all the rest.
+ */
+function swappedRelation(
+  relation: Relation,
+  rest: Token[],
+  claimNames: Set<string>,
+  passages: ReadPassage[],
+): RelationMismatch | undefined {
+  for (const p of passages) {
+    if (!rest.every((r) => inPassage(r, p))) continue;
+    for (const [s, e] of nameRuns(p.tokens)) {
+      const other = nameText(p.tokens, [s, e]);
+      const word = claimNames.has(other) ? undefined : attached(p.tokens, s, e).find((w) => sameRole(relation.word, w));
+      if (word) return { relation, reason: `The sources say "${word.text}" of ${other}, not of ${relation.name}.`, passage: p };
+    }
+  }
+  return undefined;
+}
+
+/** The mismatch of one relation the claim states, if the sources state another. */
+function mismatchOf(
+  relation: Relation,
+  claimTokens: Token[],
+  claimNames: Set<string>,
+  passages: ReadPassage[],
+): RelationMismatch | undefined {
+  const rest = restOfClaim(claimTokens, relation);
+  const { agrees, instead, where } = sourceRelations(relation, rest, passages);
+  // A one-valued relation (where someone is from) may be swapped even where the sources give the
+  // name no relation at all ("X is from Dunmere" where they say "a native of Carrow County, X went
+  // to school in Dunmere").
+  const oneValued = roleGroup(relation.word) === originGroup;
+  if (agrees || (!oneValued && (!where || instead.length === 0))) return undefined;
+  // A role against other roles ("designed" where the sources only say "founder"): two relations.
+  // Roles are what a name did (an agent), not what was done to it ("N was owned by ...").
+  const role = roleGroup(relation.word) !== undefined;
+  const roles = role && where ? agentRoles(relation, claimTokens, passages) : [];
+  if (roles.length > 0)
+    return { relation, reason: `The sources say "${roles[0]!.text}" of ${relation.name}, not "${relation.word.text}".`, passage: where! };
+  return swappedRelation(relation, rest, claimNames, passages);
+}
+
 /**
  * A relation the claim states of a name where the sources, at every mention of that name that
  * carries a relation, state another one; undefined when they agree or say nothing either way.
  */
 export function relationMismatch(claimText: string, passages: ReadPassage[]): RelationMismatch | undefined {
   const claimTokens = tokenize(claimText);
-  const relations = claimRelations(claimTokens);
   const claimNames = new Set(nameRuns(claimTokens).map((run) => nameText(claimTokens, run)));
-  for (const relation of relations) {
-    const nameWords = new Set(relation.name.toLowerCase().split(' '));
-    // The rest of the claim (another name, the object): a mismatch counts where the passage speaks of it too.
-    // (A name counts by its last word: the sources go on with "Okafor" after "Tilde Okafor".)
-    const given = new Set(nameRuns(claimTokens).flatMap(([s, e]) => claimTokens.slice(s, e - 1)));
-    const rest = claimTokens.filter((t) => t.content && !nameWords.has(t.lower) && t !== relation.word && !given.has(t));
-    const instead: Token[] = [];
-    let where: ReadPassage | undefined;
-    let agrees = false;
-    for (const passage of passages) {
-      for (const [s, e] of mentionsOf(passage.text, passage.tokens, relation.name)) {
-        const words = attached(passage.tokens, s, e);
-        if (words.some((w) => sameRelation(relation.word, w))) agrees = true;
-        if (words.length > 0 && rest.some((t) => formsOf(t).some((f) => passage.bag.has(f)))) {
-          instead.push(...words);
-          where ??= passage;
-        }
-      }
-    }
-    const role = roleGroup(relation.word) !== undefined;
-    // A one-valued relation (where someone is from) may be swapped even where the sources give the
-    // name no relation at all ("X is from Dunmere" where they say "a native of Carrow County, X went
-    // to school in Dunmere").
-    const oneValued = roleGroup(relation.word) === originGroup;
-    if (agrees || (!oneValued && (!where || instead.length === 0))) continue;
-    // A role against other roles ("designed" where the sources only say "founder"): two relations.
-    // Roles are what a name did (an agent), not what was done to it ("N was owned by ...").
-    const roles = role && where ? agentRoles(relation, claimTokens, passages) : [];
-    if (roles.length > 0)
-      return {
-        relation,
-        reason: `The sources say "${roles[0]!.text}" of ${relation.name}, not "${relation.word.text}".`,
-        passage: where!,
-      };
-    // Another relation word may be the answer's paraphrase ("headed" for "led"): only a swap counts,
-    // the sources giving the claim's relation to a name the claim does not give, in a passage about
-    // all the rest.
-    for (const p of passages) {
-      if (!rest.every((r) => formsOf(r).some((f) => p.bag.has(f)))) continue;
-      for (const [s, e] of nameRuns(p.tokens)) {
-        const other = nameText(p.tokens, [s, e]);
-        const word = claimNames.has(other) ? undefined : attached(p.tokens, s, e).find((w) => sameRole(relation.word, w));
-        if (word) return { relation, reason: `The sources say "${word.text}" of ${other}, not of ${relation.name}.`, passage: p };
-      }
-    }
+  for (const relation of claimRelations(claimTokens)) {
+    const mismatch = mismatchOf(relation, claimTokens, claimNames, passages);
+    if (mismatch) return mismatch;
   }
   return undefined;
 }

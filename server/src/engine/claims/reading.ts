@@ -77,6 +77,46 @@ export function wordWeight(t: Token): number {
   return t.pos === 'NOUN' || t.pos === 'ADJ' || t.pos === 'PROPN' ? 0.5 : 0.25;
 }
 
+/** The forms of the passages around a claim, from the bound ones out to every candidate. */
+interface NearWords {
+  boundBag: Set<string>;
+  boundWords: Set<string>;
+  nearBag: Set<string>;
+  nearOrdinary: Set<string>;
+  nearWords: string[];
+}
+
+function foundIn(t: Token, bag: Set<string>, ordinary: Set<string>): boolean {
+  return formsOf(t).some((f) => bag.has(f)) || looseForms(t).some((f) => ordinary.has(f));
+}
+
+/** The share of a word's weight the sources hold: fully in the bound passages, less further away, 0 when absent. */
+function foundShare(t: Token, near: NearWords, view: SourceView): number {
+  if (foundIn(t, near.boundBag, near.boundWords)) return 1;
+  if (foundIn(t, near.nearBag, near.nearOrdinary)) return 0.75;
+  if (looseForms(t).some((f) => view.contains(f))) return 0.5;
+  if (sharesRoot(t, near.nearWords)) return 0.5;
+  return 0;
+}
+
+function coverageOf(words: Token[], near: NearWords, view: SourceView): Omit<Wording, 'restated'> {
+  let matched = 0;
+  let weight = 0;
+  let absentWeight = 0;
+  let absentSpecific = 0;
+  for (const t of words) {
+    const w = wordWeight(t);
+    weight += w;
+    const share = foundShare(t, near, view);
+    if (share > 0) matched += share * w;
+    else {
+      absentWeight += w;
+      if (w === 1) absentSpecific++;
+    }
+  }
+  return { coverage: weight === 0 ? 1 : matched / weight, absentWeight, absentSpecific };
+}
+
 export function readClaim(claim: ClaimInput, context: AnswerContext): ClaimReading {
   const { view } = context;
   const tokens = tokenize(claim.text);
@@ -112,27 +152,15 @@ export function readClaim(claim: ClaimInput, context: AnswerContext): ClaimReadi
       !idioms.some(([from, to]) => t.start >= from && t.end <= to),
   );
   // A synonym is looked for among ordinary words only: "breeze" is not found in "North Wind Rowing Club".
-  const boundWords = new Set(bound.flatMap((c) => [...c.wordBag]));
-  const nearOrdinary = new Set(candidates.flatMap((c) => [...c.wordBag]));
-  const foundIn = (t: Token, bag: Set<string>, ordinary: Set<string>): boolean =>
-    formsOf(t).some((f) => bag.has(f)) || looseForms(t).some((f) => ordinary.has(f));
-  let matched = 0;
-  let weight = 0;
-  let absentWeight = 0;
-  let absentSpecific = 0;
-  for (const t of words) {
-    const w = wordWeight(t);
-    weight += w;
-    if (foundIn(t, boundBag, boundWords)) matched += w;
-    else if (foundIn(t, nearBag, nearOrdinary)) matched += 0.75 * w;
-    else if (looseForms(t).some((f) => view.contains(f))) matched += 0.5 * w;
-    else if (sharesRoot(t, nearWords)) matched += 0.5 * w;
-    else {
-      absentWeight += w;
-      if (w === 1) absentSpecific++;
-    }
-  }
+  const near: NearWords = {
+    boundBag,
+    boundWords: new Set(bound.flatMap((c) => [...c.wordBag])),
+    nearBag,
+    nearOrdinary: new Set(candidates.flatMap((c) => [...c.wordBag])),
+    nearWords,
+  };
   const restated = tokens.filter((t) => t.content && formsOf(t).some((f) => context.questionBag.has(f))).length;
+  const wording = { ...coverageOf(words, near, view), restated };
   return {
     ...claim,
     context,
@@ -145,7 +173,7 @@ export function readClaim(claim: ClaimInput, context: AnswerContext): ClaimReadi
     quantities,
     names,
     nearWords,
-    wording: { coverage: weight === 0 ? 1 : matched / weight, absentWeight, absentSpecific, restated },
+    wording,
     absent,
   };
 }

@@ -63,29 +63,44 @@ export function splitAnswer(answer: string): SplitAnswer {
   return { claims, polarity, polaritySpan: p ? [offset, offset + p[1]!.length] : undefined };
 }
 
-function addClaim(claims: ClaimSpan[], answer: string, start: number, end: number, sentenceStart: number, sentenceEnd: number): void {
-  // Strip list markers, framing openers and trailing punctuation; what is left is the claim.
-  let text = answer.slice(start, end);
+/** Where a claim's text starts: after list markers and framing openers. */
+function claimStart(answer: string, start: number, end: number): number {
+  const text = answer.slice(start, end);
   const lead = /^[\s\-*•·>\d.)]*(?=\S)/.exec(text);
   let from = start + (lead && /^\s*(?:[-*•·]|\d+[.)])\s/.test(text) ? lead[0].length : (/^\s*/.exec(text)?.[0].length ?? 0));
   for (;;) {
-    text = answer.slice(from, end);
-    const framing = leadingFraming.exec(text) ?? reportingFraming.exec(text);
-    if (!framing || framing[0].length === 0) break;
+    const rest = answer.slice(from, end);
+    const framing = leadingFraming.exec(rest) ?? reportingFraming.exec(rest);
+    if (!framing || framing[0].length === 0) return from;
     from += framing[0].length;
   }
+}
+
+/** Where a claim's text ends: before a trailing citation and punctuation. */
+function claimEnd(answer: string, from: number, end: number): number {
   let to = end;
   // A trailing citation ("[src_1]") is a reference, not part of the claim.
   const citation = /\s*\[[^\]\n]{1,80}\]\s*[.!?]?\s*$/.exec(answer.slice(from, to));
   if (citation) to = from + citation.index;
   while (to > from && /[\s.,;:!?—–-]/.test(answer[to - 1]!)) to--;
-  text = answer.slice(from, to);
-  if (!/[\p{L}\p{N}]/u.test(text)) return;
-  if (courtesyPatterns.some((pattern) => pattern.test(text))) return;
+  return to;
+}
+
+/** Whether what is left of a clause states a fact: not courtesy, a lone connective or a bare "No". */
+function statesFact(text: string): boolean {
+  if (!/[\p{L}\p{N}]/u.test(text)) return false;
+  if (courtesyPatterns.some((pattern) => pattern.test(text))) return false;
   // A connective left alone between two commas ("..., though, so...") is no claim.
-  if (/^(?:though|however|also|too|then|instead|anyway|still|thus|so|and|but)$/i.test(text)) return;
+  if (/^(?:though|however|also|too|then|instead|anyway|still|thus|so|and|but)$/i.test(text)) return false;
   // A clause with no word of three letters or more (a lone "No", "OK") carries no fact, unless
   // it is an acronym ("T.B.A.", "B&B").
-  if (!/[\p{L}\p{N}]{3,}/u.test(text) && !/\d/.test(text) && !/\p{Lu}.*\p{Lu}/u.test(text)) return;
-  claims.push({ text, start: from, end: to, sentenceStart, sentenceEnd });
+  return /[\p{L}\p{N}]{3,}/u.test(text) || /\d/.test(text) || /\p{Lu}.*\p{Lu}/u.test(text);
+}
+
+function addClaim(claims: ClaimSpan[], answer: string, start: number, end: number, sentenceStart: number, sentenceEnd: number): void {
+  // Strip list markers, framing openers and trailing punctuation; what is left is the claim.
+  const from = claimStart(answer, start, end);
+  const to = claimEnd(answer, from, end);
+  const text = answer.slice(from, to);
+  if (statesFact(text)) claims.push({ text, start: from, end: to, sentenceStart, sentenceEnd });
 }

@@ -22,10 +22,37 @@ export interface Occurrence {
   score: number;
 }
 
+/** A word that describes what a value is of: a content word, or a number labelling it. */
+function describes(t: Token): boolean {
+  return t.content || isLabel(t);
+}
+
+/** The describing stems before the value's first token, back to the sentence part's start. */
+function stemsBefore(tokens: Token[], first: number, previous: Quantity | undefined): string[] {
+  const out: string[] = [];
+  for (let i = first - 1; i >= 0 && out.length < before; i--) {
+    const t = tokens[i]!;
+    if (stop.test(t.text) || (out.length > 0 && previous && t.start >= previous.end && conjunction.test(t.lower))) break;
+    if (describes(t)) out.push(t.stem);
+  }
+  return out;
+}
+
+/** The describing stems after the value, up to the sentence part's end or a clause with a value of its own. */
+function stemsAfter(tokens: Token[], last: number, next: Quantity | undefined): string[] {
+  const out: string[] = [];
+  for (let i = last; i < tokens.length && out.length < after; i++) {
+    const t = tokens[i]!;
+    if (stop.test(t.text)) break;
+    if (next && conjunction.test(t.lower) && tokens.some((w, k) => k > i && w.content && w.end <= next.start)) break;
+    if (describes(t)) out.push(t.stem);
+  }
+  return out;
+}
+
 /** The stems of content words near a value, within its sentence part (not across ";" or "("). */
 function contextOf(passage: ReadPassage, q: Quantity): Set<string> {
   const tokens = passage.tokens;
-  const out = new Set<string>();
   let first = tokens.findIndex((t) => t.end > q.start);
   if (first < 0) first = tokens.length;
   let last = first;
@@ -35,24 +62,7 @@ function contextOf(passage: ReadPassage, q: Quantity): Set<string> {
   // ("Skates cost €7 an hour and €19 a day" shares one subject: no words stand between.)
   const previous = passage.quantities.filter((s) => s.end <= q.start && comparableKinds(q, s)).pop();
   const next = passage.quantities.find((s) => s.start >= q.end && comparableKinds(q, s));
-  for (let i = first - 1, n = 0; i >= 0 && n < before; i--) {
-    const t = tokens[i]!;
-    if (stop.test(t.text) || (n > 0 && previous && t.start >= previous.end && conjunction.test(t.lower))) break;
-    if (t.content || isLabel(t)) {
-      out.add(t.stem);
-      n++;
-    }
-  }
-  for (let i = last, n = 0; i < tokens.length && n < after; i++) {
-    const t = tokens[i]!;
-    if (stop.test(t.text)) break;
-    if (next && conjunction.test(t.lower) && tokens.some((w, k) => k > i && w.content && w.end <= next.start)) break;
-    if (t.content || isLabel(t)) {
-      out.add(t.stem);
-      n++;
-    }
-  }
-  return out;
+  return new Set([...stemsBefore(tokens, first, previous), ...stemsAfter(tokens, last, next)]);
 }
 
 function overlap(context: Set<string>, own: Set<string>, around: Set<string>, names: Set<string>): number {
@@ -150,33 +160,49 @@ function capped(passage: ReadPassage, s: Quantity): boolean {
   return capPhrase.test(passage.text.slice(Math.max(0, s.start - 30), s.start));
 }
 
+/** A value of the same kind as the claim's that the answer does not state itself: one the claim's may be confused with. */
+function rivals(q: Quantity, s: Quantity, stated: Quantity[]): boolean {
+  return comparableKinds(q, s) && !stated.some((o) => sameQuantity(o, s));
+}
+
+/** Keeps `found` the best-placed occurrence of each side, the earlier one on a tie. */
+function consider(found: Binding, same: boolean, occurrence: Occurrence): void {
+  if (same && (!found.agreeing || occurrence.score > found.agreeing.score)) found.agreeing = occurrence;
+  if (!same && (!found.rival || occurrence.score > found.rival.score)) found.rival = occurrence;
+}
+
+/** The values in a passage's own text, each placed by the words beside it. */
+function bindInText(q: Quantity, passage: ReadPassage, claim: FigureContext, found: Binding): void {
+  for (const s of passage.quantities) {
+    const equal = sameQuantity(q, s);
+    const same = equal && (claim.limit || !capped(passage, s));
+    // The claim's own value, where the sources give it only as a cap, neither agrees nor rivals.
+    if (!same && (!rivals(q, s, claim.stated) || equal)) continue;
+    const score = overlap(contextOf(passage, s), claim.own, claim.around, claim.names) - (mislabelled(passage, s, claim.labels) ? 6 : 0);
+    consider(found, same, { q: s, passage, score });
+  }
+}
+
+/** A heading's figure labels every line under it: its context is the whole line. */
+function bindInHeadings(q: Quantity, passage: ReadPassage, claim: FigureContext, found: Binding): void {
+  for (const s of passage.headingQuantities) {
+    const same = sameQuantity(q, s);
+    if (!same && !rivals(q, s, claim.stated)) continue;
+    consider(found, same, { q: s, passage, score: overlap(stemsOf(passage.tokens), claim.own, claim.around, claim.names) });
+  }
+}
+
 /**
  * The best-placed occurrence of the same value and of another value of the same kind among the
  * passages. A cap in the sources does not agree with a claim that gives the same figure as an amount.
  */
 export function bindQuantity(q: Quantity, passages: ReadPassage[], claim: FigureContext): Binding {
-  let agreeing: Occurrence | undefined;
-  let rival: Occurrence | undefined;
-  const { own, around, names, stated, labels } = claim;
+  const found: Binding = { agreeing: undefined, rival: undefined };
   for (const passage of passages) {
-    for (const s of passage.quantities) {
-      const same = sameQuantity(q, s) && (claim.limit || !capped(passage, s));
-      if (!same && (!comparableKinds(q, s) || stated.some((o) => sameQuantity(o, s)))) continue;
-      if (!same && sameQuantity(q, s)) continue;
-      const score = overlap(contextOf(passage, s), own, around, names) - (mislabelled(passage, s, labels) ? 6 : 0);
-      if (same && (!agreeing || score > agreeing.score)) agreeing = { q: s, passage, score };
-      if (!same && (!rival || score > rival.score)) rival = { q: s, passage, score };
-    }
-    // A heading's figure labels every line under it: its context is the whole line.
-    for (const s of passage.headingQuantities) {
-      const same = sameQuantity(q, s);
-      if (!same && (!comparableKinds(q, s) || stated.some((o) => sameQuantity(o, s)))) continue;
-      const score = overlap(stemsOf(passage.tokens), own, around, names);
-      if (same && (!agreeing || score > agreeing.score)) agreeing = { q: s, passage, score };
-      if (!same && (!rival || score > rival.score)) rival = { q: s, passage, score };
-    }
+    bindInText(q, passage, claim, found);
+    bindInHeadings(q, passage, claim, found);
   }
-  return { agreeing, rival };
+  return found;
 }
 
 /** Content stems of tokens, for `bindQuantity`. */

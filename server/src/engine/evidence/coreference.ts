@@ -31,6 +31,24 @@ export function antecedentOf(view: SourceView, id: number): string | undefined {
 /** Nouns that describe a person ("cellist", "sculptor", "founder", "woman"). */
 const personNoun = /(?:[^e]er|or|ist|ian|ess|ant|ent|man|woman|person|child|son|daughter|wife|husband|king|queen|prince|princess)s?$/;
 
+/** Where a name's sentence goes on: past a parenthesis right after the name ("X (1902-1971) is a ..."). */
+function afterParenthesis(tokens: Token[], e: number): number {
+  let i = e;
+  if (tokens[i]?.text === '(') while (i < tokens.length && tokens[i]!.text !== ')') i++;
+  if (tokens[i]?.text === ')') i++;
+  return i;
+}
+
+/** The head noun of a description ("a Dutch cellist" → "cellist", after its article). */
+function descriptionHead(tokens: Token[]): Token | undefined {
+  let head: Token | undefined;
+  for (const t of tokens) {
+    if (t.pos === 'NOUN') head = t;
+    else if (!/^(?:ADJ|NUM|PROPN|ADV)$/.test(t.pos) && t.text !== '-') break;
+  }
+  return head;
+}
+
 /**
  * Whether a name reads as a person's: two capitalised words or more, no figure, no article before it
  * ("the Halden–Moor formula") nor "as" (an alias, a role played), and, where the sentence goes
@@ -39,15 +57,9 @@ const personNoun = /(?:[^e]er|or|ist|ian|ess|ant|ent|man|woman|person|child|son|
 function personLike(tokens: Token[], [s, e]: [number, number]): boolean {
   const words = tokens.slice(s, e).filter((t) => isCapital(t));
   if (words.length < 2 || words.some((t) => /\d/.test(t.text)) || /^(?:the|a|an|as|'s|’s)$/.test(tokens[s - 1]?.lower ?? '')) return false;
-  let i = e;
-  if (tokens[i]?.text === '(') while (i < tokens.length && tokens[i]!.text !== ')') i++;
-  if (tokens[i]?.text === ')') i++;
+  const i = afterParenthesis(tokens, e);
   if (tokens[i]?.lemma !== 'be' || !/^(?:a|an|the)$/.test(tokens[i + 1]?.lower ?? '')) return true;
-  let head: Token | undefined;
-  for (const t of tokens.slice(i + 2)) {
-    if (t.pos === 'NOUN') head = t;
-    else if (!/^(?:ADJ|NUM|PROPN|ADV)$/.test(t.pos) && t.text !== '-') break;
-  }
+  const head = descriptionHead(tokens.slice(i + 2));
   return head !== undefined && personNoun.test(head.lower);
 }
 

@@ -23,6 +23,54 @@ export interface PassageIndex {
   documentFrequency(term: string): number;
 }
 
+interface Occurrences {
+  /** Each vocabulary term's count per passage. */
+  postings: Map<string, Map<number, number>>;
+  /** The presence terms that occur at all. */
+  present: Set<string>;
+}
+
+function addPosting(postings: Map<string, Map<number, number>>, term: string, passage: number): void {
+  let list = postings.get(term);
+  if (!list) {
+    list = new Map();
+    postings.set(term, list);
+  }
+  list.set(passage, (list.get(passage) ?? 0) + 1);
+}
+
+/** One pass over the sources, passage by passage in step with the offsets of the terms found. */
+function occurrencesOf(
+  sources: EngineSource[],
+  lowered: string[],
+  passages: Passage[],
+  vocabulary: Set<string>,
+  presence: Set<string>,
+): Occurrences {
+  const found: Occurrences = { postings: new Map(), present: new Set() };
+  const table = termTable([...vocabulary, ...presence]);
+  let p = 0;
+  let s = 0;
+  const visit = (at: number, term: string): void => {
+    while (p < passages.length && passages[p]!.source === s && passages[p]!.end <= at) p++;
+    const passage = passages[p];
+    if (!passage || passage.source !== s || passage.start > at) return;
+    if (vocabulary.has(term)) addPosting(found.postings, term, p);
+    else found.present.add(term);
+  };
+  for (; s < sources.length; s++) {
+    while (p < passages.length && passages[p]!.source < s) p++;
+    // Offsets hold while lower-casing keeps the length (it nearly always does); else word by word.
+    if (lowered[s]!.length === sources[s]!.text.length) scanTerms(lowered[s]!, table, visit);
+    else
+      for (const m of sources[s]!.text.matchAll(termPattern)) {
+        const term = termKey(m[0]);
+        if (vocabulary.has(term) || presence.has(term)) visit(m.index, term);
+      }
+  }
+  return found;
+}
+
 /**
  * `vocabulary`: terms ranked with postings; `presence`: terms (synonyms of the request's words) whose
  * mere occurrence is all that is asked, kept as a set so that they add no postings to build.
@@ -37,36 +85,7 @@ export function buildIndex(
   // A passage's length in characters stands in for its length in words: BM25 only uses the ratio to
   // the average, and counting characters costs nothing.
   const lengths = Float64Array.from(passages, (passage) => passage.end - passage.start);
-  const postings = new Map<string, Map<number, number>>();
-  const present = new Set<string>();
-  const table = termTable([...vocabulary, ...presence]);
-  let p = 0;
-  let s = 0;
-  const visit = (at: number, term: string): void => {
-    while (p < passages.length && passages[p]!.source === s && passages[p]!.end <= at) p++;
-    const passage = passages[p];
-    if (!passage || passage.source !== s || passage.start > at) return;
-    if (!vocabulary.has(term)) {
-      present.add(term);
-      return;
-    }
-    let list = postings.get(term);
-    if (!list) {
-      list = new Map();
-      postings.set(term, list);
-    }
-    list.set(p, (list.get(p) ?? 0) + 1);
-  };
-  for (; s < sources.length; s++) {
-    while (p < passages.length && passages[p]!.source < s) p++;
-    // Offsets hold while lower-casing keeps the length (it nearly always does); else word by word.
-    if (lowered[s]!.length === sources[s]!.text.length) scanTerms(lowered[s]!, table, visit);
-    else
-      for (const m of sources[s]!.text.matchAll(termPattern)) {
-        const term = termKey(m[0]);
-        if (vocabulary.has(term) || presence.has(term)) visit(m.index, term);
-      }
-  }
+  const { postings, present } = occurrencesOf(sources, lowered, passages, vocabulary, presence);
   let total = 0;
   for (const length of lengths) total += length;
   const average = total / Math.max(1, passages.length) || 1;

@@ -39,20 +39,62 @@ export interface SourceView {
   mentionsExactly(phrase: string): boolean;
 }
 
-/** Splits and indexes the sources for the words of `texts` (the question and the answer's claims). */
-export function viewSources(sources: EngineSource[], texts: string[]): SourceView {
-  const passages = splitPassages(sources);
+/** The words of a text. Function words are never looked up, and indexing "the" would cost a posting per occurrence. */
+function addWords(text: string, vocabulary: Set<string>): void {
+  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) if (!stopwords.has(m[0].toLowerCase())) vocabulary.add(termKey(m[0]));
+}
+
+/** The lemmas of a text, and the synonyms of its content words, so that "is this word anywhere in the sources" also finds its paraphrases. */
+function addLemmasAndSynonyms(text: string, vocabulary: Set<string>, presence: Set<string>): void {
+  for (const token of tokenize(text)) {
+    if (!stopwords.has(token.lemma)) vocabulary.add(termKey(token.lemma));
+    if (token.content) for (const s of looseForms(token)) presence.add(termKey(s));
+  }
+}
+
+/** The terms to index for `texts`: words and lemmas with postings, synonyms for their presence only. */
+function termsOf(texts: string[]): { vocabulary: Set<string>; presence: Set<string> } {
   const vocabulary = new Set<string>();
   const presence = new Set<string>();
   for (const text of texts) {
-    // Function words are never looked up, and indexing "the" would cost a posting per occurrence.
-    for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) if (!stopwords.has(m[0].toLowerCase())) vocabulary.add(termKey(m[0]));
-    for (const token of tokenize(text)) {
-      if (!stopwords.has(token.lemma)) vocabulary.add(termKey(token.lemma));
-      // Synonyms too, so that "is this word anywhere in the sources" also finds its paraphrases.
-      if (token.content) for (const s of looseForms(token)) presence.add(termKey(s));
-    }
+    addWords(text, vocabulary);
+    addLemmasAndSynonyms(text, vocabulary, presence);
   }
+  return { vocabulary, presence };
+}
+
+/** Tokens other than capitalised words inside a sentence (words of names: "Wind" of "North Wind Rowing Club"). */
+function ordinaryWords(tokens: Token[]): Token[] {
+  return tokens.filter((t, i) => i === 0 || !/^\p{Lu}/u.test(t.text) || /^[.!?:]$/.test(tokens[i - 1]!.text));
+}
+
+/** The figures of the heading of passage `id`'s section, walking back a few passages; none when it is a heading itself. */
+function headingQuantitiesOf(passages: Passage[], id: number): Quantity[] {
+  const passage = passages[id]!;
+  for (let h = id - 1; h >= 0 && h >= id - 12 && passages[h]!.source === passage.source && !isHeading(passage); h--)
+    if (isHeading(passages[h]!)) return quantitiesOf(passages[h]!.text);
+  return [];
+}
+
+function readPassage(passages: Passage[], id: number, score: number): ReadPassage {
+  const passage = passages[id]!;
+  const tokens = tokenize(passage.text);
+  return {
+    ...passage,
+    id,
+    score,
+    tokens,
+    bag: formBag(tokens),
+    wordBag: formBag(ordinaryWords(tokens)),
+    quantities: quantitiesOf(passage.text),
+    headingQuantities: headingQuantitiesOf(passages, id),
+  };
+}
+
+/** Splits and indexes the sources for the words of `texts` (the question and the answer's claims). */
+export function viewSources(sources: EngineSource[], texts: string[]): SourceView {
+  const passages = splitPassages(sources);
+  const { vocabulary, presence } = termsOf(texts);
   const lowered = sources.map((s) => s.text.toLowerCase());
   const index = buildIndex(sources, lowered, passages, vocabulary, presence);
   const cache = new Map<number, ReadPassage>();
@@ -62,24 +104,7 @@ export function viewSources(sources: EngineSource[], texts: string[]): SourceVie
     read(id, score) {
       let read = cache.get(id);
       if (!read) {
-        const passage = passages[id]!;
-        const tokens = tokenize(passage.text);
-        read = {
-          ...passage,
-          id,
-          score,
-          tokens,
-          bag: formBag(tokens),
-          wordBag: formBag(tokens.filter((t, i) => i === 0 || !/^\p{Lu}/u.test(t.text) || /^[.!?:]$/.test(tokens[i - 1]!.text))),
-          quantities: quantitiesOf(passage.text),
-          headingQuantities: [],
-        };
-        // Walk back a few passages to the heading of this one's section, if it gives figures.
-        for (let h = id - 1; h >= 0 && h >= id - 12 && passages[h]!.source === passage.source && !isHeading(passage); h--) {
-          if (!isHeading(passages[h]!)) continue;
-          read.headingQuantities = quantitiesOf(passages[h]!.text);
-          break;
-        }
+        read = readPassage(passages, id, score);
         cache.set(id, read);
       }
       return { ...read, score };
@@ -111,22 +136,23 @@ export interface QueryPart {
   weight: number;
 }
 
+function raise(terms: Map<string, number>, key: string, weight: number): void {
+  terms.set(key, Math.max(terms.get(key) ?? 0, weight));
+}
+
+/** A token's query terms: its words (a number's at lower weight) and its lemma, each at its highest weight. */
+function addTokenTerms(terms: Map<string, number>, token: Token, weight: number): void {
+  const numeric = /^\d/.test(token.text);
+  if (!token.content && !numeric) return;
+  for (const m of token.text.matchAll(/[\p{L}\p{N}]+/gu)) raise(terms, termKey(m[0]), weight * (numeric ? 0.3 : 1));
+  const lemma = termKey(token.lemma);
+  if (/^[\p{L}]+$/u.test(lemma)) raise(terms, lemma, weight);
+}
+
 /** Ranked candidate passages for a query made of weighted texts. */
 export function retrieve(view: SourceView, parts: QueryPart[], limit = 8): ReadPassage[] {
   const terms = new Map<string, number>();
-  for (const part of parts) {
-    for (const token of tokenize(part.text)) {
-      const numeric = /^\d/.test(token.text);
-      if (!token.content && !numeric) continue;
-      for (const m of token.text.matchAll(/[\p{L}\p{N}]+/gu)) {
-        const key = termKey(m[0]);
-        const weight = part.weight * (numeric ? 0.3 : 1);
-        terms.set(key, Math.max(terms.get(key) ?? 0, weight));
-      }
-      const lemma = termKey(token.lemma);
-      if (/^[\p{L}]+$/u.test(lemma)) terms.set(lemma, Math.max(terms.get(lemma) ?? 0, part.weight));
-    }
-  }
+  for (const part of parts) for (const token of tokenize(part.text)) addTokenTerms(terms, token, part.weight);
   // A label alone ("Opening hours.") states no fact: it is no evidence (its figures reach the lines under it).
   return view.index
     .rank(terms, limit + 2)

@@ -67,15 +67,23 @@ export function scanTerms(text: string, table: TermTable, visit: (start: number,
       unit = text.charCodeAt(i);
       width = unitWidth(text, i, unit);
     }
-    const size = i - start;
-    // A plural "s" is dropped, as termKey does ("plans" is looked up as "plan", "class" as "class").
-    const plural = size > 3 && text.charCodeAt(i - 1) === 115 && text.charCodeAt(i - 2) !== 115;
-    const candidates = table.get(plural ? before : hash);
-    if (candidates === undefined) continue;
-    const termLength = plural ? size - 1 : size;
-    const term = candidates.find((c) => c.length === termLength && text.startsWith(c, start));
+    const term = wantedTerm(text, table, start, i, hash, before);
     if (term !== undefined) visit(start, term);
   }
+}
+
+/**
+ * The wanted term the word `[start, end)` of `text` is, if any; `hash` is the word's hash, `before`
+ * its hash without the last unit.
+ */
+function wantedTerm(text: string, table: TermTable, start: number, end: number, hash: number, before: number): string | undefined {
+  const size = end - start;
+  // A plural "s" is dropped, as termKey does ("plans" is looked up as "plan", "class" as "class").
+  const plural = size > 3 && text.charCodeAt(end - 1) === 115 && text.charCodeAt(end - 2) !== 115;
+  const candidates = table.get(plural ? before : hash);
+  if (candidates === undefined) return undefined;
+  const termLength = plural ? size - 1 : size;
+  return candidates.find((c) => c.length === termLength && text.startsWith(c, start));
 }
 
 /** 1 or 2 units for a letter or digit at `i` (2 for one outside the basic plane), 0 for anything else. */

@@ -14,6 +14,21 @@ function near(a: number, b: number, tolerance: number): boolean {
   return Math.abs(a - b) <= Math.max(1e-6, tolerance * Math.abs(b));
 }
 
+/**
+ * a × b × c: totals over people and nights. (a × b + c over every figure of the answer and question
+ * finds some match for almost any total, so a wrong sum would pass.)
+ */
+function productOfThree(numbers: number[], i: number, j: number, goal: number, tolerance: number): boolean {
+  const [a, b] = [numbers[i]!, numbers[j]!];
+  return numbers.some((c, k) => k !== i && k !== j && near(a * b * c, goal, tolerance));
+}
+
+/** Whether one operation on the figures `i` and `j`, or their product with a third, comes to `goal`. */
+function fromPair(numbers: number[], i: number, j: number, goal: number, tolerance: number): boolean {
+  const [a, b] = [numbers[i]!, numbers[j]!];
+  return [a + b, a - b, a * b, a / b].some((c) => near(c, goal, tolerance)) || productOfThree(numbers, i, j, goal, tolerance);
+}
+
 /** Whether `target` follows from one or two operations on the other figures. */
 export function derivable(target: Quantity, pool: Quantity[]): boolean {
   const tolerance = target.approx ? 0.06 : 0.001;
@@ -21,21 +36,7 @@ export function derivable(target: Quantity, pool: Quantity[]): boolean {
   const numbers = [...new Set(pool.filter((q) => q !== target).flatMap(values))].filter((n) => Number.isFinite(n) && n !== 0).slice(0, 24);
   // A figure the answer states elsewhere ("the 50% discount — half of...") is checked there.
   if (numbers.some((n) => near(n, goal, tolerance))) return true;
-  for (let i = 0; i < numbers.length; i++) {
-    for (let j = 0; j < numbers.length; j++) {
-      if (i === j) continue;
-      const a = numbers[i]!;
-      const b = numbers[j]!;
-      if ([a + b, a - b, a * b, a / b].some((c) => near(c, goal, tolerance))) return true;
-      // a × b × c: totals over people and nights. (a × b + c over every figure of the answer and
-      // question finds some match for almost any total, so a wrong sum would pass.)
-      for (let k = 0; k < numbers.length; k++) {
-        if (k === i || k === j) continue;
-        if (near(a * b * numbers[k]!, goal, tolerance)) return true;
-      }
-    }
-  }
-  return false;
+  return numbers.some((_, i) => numbers.some((_, j) => i !== j && fromPair(numbers, i, j, goal, tolerance)));
 }
 
 const dayMs = 86400000;

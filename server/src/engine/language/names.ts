@@ -10,21 +10,32 @@ export function isCapital(t: Token): boolean {
   return /^\p{Lu}/u.test(t.text);
 }
 
+/** A token that opens a name: a capitalised word, or initials before one; the opening word only if a proper noun. */
+function opensName(tokens: Token[], i: number): boolean {
+  const t = tokens[i]!;
+  const wordLike = /\p{L}{2,}/u.test(t.text) || (initials.test(t.text) && isCapital(tokens[i + 1] ?? t));
+  return isCapital(t) && wordLike && !(i === 0 && t.pos !== 'PROPN');
+}
+
+/** Where the name opening at `i` ends: past capitals and the connectors between them. */
+function nameEnd(tokens: Token[], i: number): number {
+  let j = i + 1;
+  while (j < tokens.length && (isCapital(tokens[j]!) || (connectors.test(tokens[j]!.text) && isCapital(tokens[j + 1] ?? tokens[j]!)))) j++;
+  // A name does not end in a connector or a quote ("Bea" in "Beatrix "Bea"").
+  while (j > i + 1 && connectors.test(tokens[j - 1]!.text)) j--;
+  return j;
+}
+
 /** Runs of capitalised tokens (a name), allowing short connectors inside; `[start, end)` token indices. */
 export function nameRuns(tokens: Token[]): [number, number][] {
   const runs: [number, number][] = [];
   let i = 0;
   while (i < tokens.length) {
-    const opens = /\p{L}{2,}/u.test(tokens[i]!.text) || (initials.test(tokens[i]!.text) && isCapital(tokens[i + 1] ?? tokens[i]!));
-    if (!isCapital(tokens[i]!) || !opens || (i === 0 && tokens[i]!.pos !== 'PROPN')) {
+    if (!opensName(tokens, i)) {
       i++;
       continue;
     }
-    let j = i + 1;
-    while (j < tokens.length && (isCapital(tokens[j]!) || (connectors.test(tokens[j]!.text) && isCapital(tokens[j + 1] ?? tokens[j]!))))
-      j++;
-    // A name does not end in a connector or a quote ("Bea" in "Beatrix "Bea"").
-    while (j > i + 1 && connectors.test(tokens[j - 1]!.text)) j--;
+    const j = nameEnd(tokens, i);
     runs.push([i, j]);
     i = j;
   }

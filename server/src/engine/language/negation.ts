@@ -14,26 +14,46 @@ const scopeEnd = /^(?:[,;:.!?—–()]|but|and|or|while|whereas|although|though|
 const exception = /^(?:except|excluding|unless|only)$/;
 const conditional = /^(?:if|unless|whether|once|provided|when|except|excluding)$/;
 
+/** "takes no bookings", "costs nothing": a verb whose object is negated. */
+function negatesObject(tokens: Token[], i: number): boolean {
+  const token = tokens[i]!;
+  return token.content && token.pos === 'VERB' && /^(?:no|nothing|none)$/.test(tokens[i + 1]?.lower ?? '');
+}
+
+function isPredicateNegator(token: Token): boolean {
+  return predicateNegators.has(token.lower) || predicateNegators.has(token.lemma);
+}
+
+/**
+ * "was not a coach": a noun predicate, after a copula and an article. "was not Petra Voss": an
+ * identity denied, the name right after the negator at `i`.
+ */
+function isNounPredicate(tokens: Token[], i: number, j: number): boolean {
+  const t = tokens[j]!;
+  return (
+    (/^(?:a|an)$/.test(tokens[j - 1]!.lower) && (t.pos === 'NOUN' || t.pos === 'PROPN')) ||
+    (j === i + 1 && t.pos === 'PROPN' && /^\p{Lu}/u.test(t.text) && /^(?:is|are|was|were)$/.test(tokens[i - 1]?.lower ?? ''))
+  );
+}
+
+/** The predicate the negator at `i` negates: the first within its reach and scope. */
+function negatedPredicate(tokens: Token[], i: number): Token | undefined {
+  for (let j = i + 1; j < tokens.length && j <= i + reach; j++) {
+    const t = tokens[j]!;
+    if (scopeEnd.test(t.lower)) return undefined;
+    if (t.content && (predicatePos.has(t.pos) || isNounPredicate(tokens, i, j))) return t;
+  }
+  return undefined;
+}
+
 /** The stems of predicates inside a negation's scope. */
 export function negatedStems(tokens: Token[]): Set<string> {
   const negated = new Set<string>();
   tokens.forEach((token, i) => {
-    // "takes no bookings", "costs nothing": a verb whose object is negated.
-    if (token.content && token.pos === 'VERB' && /^(?:no|nothing|none)$/.test(tokens[i + 1]?.lower ?? '')) negated.add(token.stem);
-    if (!predicateNegators.has(token.lower) && !predicateNegators.has(token.lemma)) return;
-    for (let j = i + 1; j < tokens.length && j <= i + reach; j++) {
-      const t = tokens[j]!;
-      if (scopeEnd.test(t.lower)) break;
-      // "was not a coach": a noun predicate, after a copula and an article.
-      // "was not Petra Voss": an identity denied, the name right after the negator.
-      const nounPredicate =
-        (/^(?:a|an)$/.test(tokens[j - 1]!.lower) && (t.pos === 'NOUN' || t.pos === 'PROPN')) ||
-        (j === i + 1 && t.pos === 'PROPN' && /^\p{Lu}/u.test(t.text) && /^(?:is|are|was|were)$/.test(tokens[i - 1]?.lower ?? ''));
-      if (t.content && (predicatePos.has(t.pos) || nounPredicate)) {
-        negated.add(t.stem);
-        break;
-      }
-    }
+    if (negatesObject(tokens, i)) negated.add(token.stem);
+    if (!isPredicateNegator(token)) return;
+    const predicate = negatedPredicate(tokens, i);
+    if (predicate) negated.add(predicate.stem);
   });
   return negated;
 }

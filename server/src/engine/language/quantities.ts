@@ -185,125 +185,150 @@ export function extractQuantities(text: string): Quantity[] {
   return found.sort((a, b) => a.start - b.start);
 }
 
-function parseAt(text: string, t: Word[], i: number): { quantity: Quantity; next: number } | undefined {
+type Parsed = { quantity: Quantity; next: number };
+
+/** The number read so far, before its unit. */
+interface Figure {
+  /** As written, times its fraction and scale words; also its value until a unit converts it. */
+  raw: number;
+  /** The index of the word after it. */
+  j: number;
+  isFraction: boolean;
+}
+
+/** Versions (4.2.0) and clock times (21:15, 11 a.m.) are compared as they are. */
+function writtenAsIs(text: string, t: Word[], i: number): Parsed | undefined {
   const first = t[i]!;
-  // Versions (4.2.0) and clock times (21:15, 11 a.m.) are compared as they are.
   if (/^\d+\.\d+\.\d+/.test(first.lower)) return single(text, 'version', 0, 0, first.lower, first, first, i + 1);
-  if (/^\d{1,2}:\d{2}$/.test(first.lower)) {
-    const [h, m] = first.lower.split(':').map(Number) as [number, number];
-    const next = t[i + 1];
-    const pm = next && /^p\.?m\.?$/.test(next.lower) && h < 12 ? 12 : 0;
-    const last = next && /^[ap]\.?m\.?$/.test(next.lower) ? next : first;
-    return single(text, 'time', (h + pm) * 60 + m, h, 'clock', first, last, i + (last === first ? 1 : 2));
-  }
-  let j = i;
-  let currency = '';
-  if (/^[$€£]$/.test(first.text)) {
-    currency = first.text;
-    j++;
-  }
-  // "one of those", "no one", "the one": a pronoun, not a figure.
-  if (
-    first.lower === 'one' &&
+  if (!/^\d{1,2}:\d{2}$/.test(first.lower)) return undefined;
+  const [h, m] = first.lower.split(':').map(Number) as [number, number];
+  const next = t[i + 1];
+  const pm = next && /^p\.?m\.?$/.test(next.lower) && h < 12 ? 12 : 0;
+  const last = next && /^[ap]\.?m\.?$/.test(next.lower) ? next : first;
+  return single(text, 'time', (h + pm) * 60 + m, h, 'clock', first, last, i + (last === first ? 1 : 2));
+}
+
+/** "one of those", "no one", "the one": a pronoun, not a figure. */
+function isPronounOne(t: Word[], i: number): boolean {
+  return (
+    t[i]!.lower === 'one' &&
     (/^(?:of|another)$/.test(t[i + 1]?.lower ?? '') || /^(?:no|any|every|some|each|the|this|that|which)$/.test(t[i - 1]?.lower ?? ''))
-  )
-    return undefined;
-  let raw: number | undefined;
-  let isFraction = false;
-  const startWord = t[i]!;
+  );
+}
+
+/** Compound words: "sixty-five", "twenty one". `a` is the word that gave `tens`, `j` the index after it. */
+function compoundNumber(t: Word[], tens: number, a: Word, j: number): { raw: number; j: number } {
+  if (tens < 20 || tens >= 100 || tens % 10 !== 0 || /\d/.test(a.text)) return { raw: tens, j };
+  const unit = numberWord(t[j]);
+  return unit !== undefined && unit < 10 && !/\d/.test(t[j]!.text) ? { raw: tens + unit, j: j + 1 } : { raw: tens, j };
+}
+
+/** The number at `j`: "a"/"an" before a fraction, scale or unit; a numeral or number word; "half" alone. */
+function leadingNumber(t: Word[], j: number): { raw: number; j: number } | undefined {
   const a = t[j];
+  const after = t[j + 1]?.lower ?? '';
   if (
     a &&
     (a.lower === 'a' || a.lower === 'an') &&
-    (fractions[t[j + 1]?.lower ?? ''] !== undefined ||
-      scales[t[j + 1]?.lower ?? ''] !== undefined ||
-      durations[t[j + 1]?.lower ?? ''] !== undefined)
-  ) {
-    raw = 1;
-    j++;
-  } else {
-    raw = numberWord(a);
-    if (raw === undefined && a?.lower !== 'half') return undefined;
-    // "half" on its own is a fraction of one.
-    if (raw === undefined) raw = 1;
-    else j++;
-    // Compound words: "sixty-five", "twenty one".
-    const tens = raw;
-    if (tens >= 20 && tens < 100 && tens % 10 === 0 && !/\d/.test(a!.text)) {
-      const unit = numberWord(t[j]);
-      if (unit !== undefined && unit < 10 && !/\d/.test(t[j]!.text)) {
-        raw = tens + unit;
-        j++;
-      }
-    }
-  }
-  // A fraction word: "two-thirds", "a fifth", "three-quarter".
+    (fractions[after] !== undefined || scales[after] !== undefined || durations[after] !== undefined)
+  )
+    return { raw: 1, j: j + 1 };
+  const raw = numberWord(a);
+  // "half" on its own is a fraction of one.
+  if (raw === undefined) return a?.lower === 'half' ? { raw: 1, j } : undefined;
+  return compoundNumber(t, raw, a!, j + 1);
+}
+
+/** A fraction word: "two-thirds", "a fifth", "three-quarter" (and "a third of a"). */
+function withFraction(t: Word[], raw: number, j: number): Figure {
   const fractionWord = fractions[t[j]?.lower ?? ''];
-  if (fractionWord !== undefined) {
-    raw *= fractionWord;
-    isFraction = true;
-    j++;
-    if (t[j]?.lower === 'of' && (t[j + 1]?.lower === 'a' || t[j + 1]?.lower === 'an')) j += 2;
-  }
-  let value = raw;
-  const scale = scales[t[j]?.lower ?? ''];
-  if (scale !== undefined && !(t[j]?.lower === 'm' && !currency)) {
-    value *= scale;
-    raw *= scale;
-    j++;
-  }
-  let last = t[j - 1]!;
-  const next = t[j];
+  if (fractionWord === undefined) return { raw, j, isFraction: false };
+  const ofA = t[j + 1]?.lower === 'of' && (t[j + 2]?.lower === 'a' || t[j + 2]?.lower === 'an');
+  return { raw: raw * fractionWord, j: j + (ofA ? 3 : 1), isFraction: true };
+}
+
+/** A scale word ("million", "k"); a bare "m" only after a currency sign, being minutes or metres otherwise. */
+function withScale(t: Word[], figure: Figure, currency: string): Figure {
+  const scale = scales[t[figure.j]?.lower ?? ''];
+  if (scale === undefined || (t[figure.j]?.lower === 'm' && !currency)) return figure;
+  return { raw: figure.raw * scale, j: figure.j + 1, isFraction: figure.isFraction };
+}
+
+function isPercentWord(lower: string, after: string | undefined): boolean {
+  return lower === '%' || lower === 'percent' || (lower === 'per' && after === 'cent') || lower === 'percentage';
+}
+
+function percentAt(text: string, t: Word[], f: Figure, startWord: Word, approx: boolean): Parsed | undefined {
+  const next = t[f.j];
   const lower = next?.lower ?? '';
-  const approx = hedges.test(text.slice(Math.max(0, startWord.start - 14), startWord.start));
-  if (next && (lower === '%' || lower === 'percent' || (lower === 'per' && t[j + 1]?.lower === 'cent') || lower === 'percentage')) {
-    const end = lower === 'per' || (lower === 'percentage' && t[j + 1]?.lower.startsWith('point')) ? t[j + 1]! : next;
-    return single(text, 'percent', isFraction ? value * 100 : value, raw, '%', startWord, end, t.indexOf(end) + 1, approx);
-  }
-  if (!currency && currencyWords[lower]) {
-    return single(text, 'money', value, raw, currencyWords[lower]!, startWord, next!, j + 1, approx);
-  }
-  if (currency) return single(text, 'money', value, raw, currency, startWord, last, j, approx);
-  // Durations, also as compounds ("two-hour", "half-day") and "business/working days".
-  let k = j;
-  let family = 's';
+  if (!next || !isPercentWord(lower, t[f.j + 1]?.lower)) return undefined;
+  const end = lower === 'per' || (lower === 'percentage' && t[f.j + 1]?.lower.startsWith('point')) ? t[f.j + 1]! : next;
+  return single(text, 'percent', f.isFraction ? f.raw * 100 : f.raw, f.raw, '%', startWord, end, t.indexOf(end) + 1, approx);
+}
+
+/** Money: after a currency sign, or before a currency word ("20 euros"). */
+function moneyAt(text: string, t: Word[], f: Figure, startWord: Word, currency: string, approx: boolean): Parsed | undefined {
+  const next = t[f.j];
+  const lower = next?.lower ?? '';
+  if (!currency && currencyWords[lower])
+    return single(text, 'money', f.raw, f.raw, currencyWords[lower]!, startWord, next!, f.j + 1, approx);
+  if (currency) return single(text, 'money', f.raw, f.raw, currency, startWord, t[f.j - 1]!, f.j, approx);
+  return undefined;
+}
+
+/** Durations, also as compounds ("two-hour", "half-day") and "business/working days". */
+function durationAt(text: string, t: Word[], f: Figure, startWord: Word, approx: boolean): Parsed | undefined {
+  let k = f.j;
   // "six more weeks", "two extra days": the unit after an adjective of addition.
-  if (/^(?:more|additional|extra|further|fewer|less)$/.test(lower) && durations[t[j + 1]?.lower ?? '']) k++;
-  if (/^(business|working|work)$/.test(t[k]?.lower ?? '')) {
-    family = 'bday';
-    k++;
-  }
+  if (/^(?:more|additional|extra|further|fewer|less)$/.test(t[f.j]?.lower ?? '') && durations[t[f.j + 1]?.lower ?? '']) k++;
+  const business = /^(business|working|work)$/.test(t[k]?.lower ?? '');
+  if (business) k++;
   const duration = durations[t[k]?.lower ?? ''];
-  if (duration) {
-    last = t[k]!;
-    let seconds = duration[1];
-    let unit = duration[0];
-    if (family === 'bday') {
-      unit = 'bday';
-      seconds = /^weeks?$/.test(last.lower) ? 5 : 1;
-    }
-    return single(text, 'duration', value * seconds, raw, unit, startWord, last, k + 1, approx);
-  }
-  if (isFraction) return single(text, 'fraction', value, raw, '', startWord, last, j, approx);
-  // Clock times written "11 a.m.", "3pm".
-  if (/^[ap]\.?m\.?$/.test(lower) && raw >= 1 && raw <= 12) {
-    const hour = (raw % 12) + (lower.startsWith('p') ? 12 : 0);
-    return single(text, 'time', hour * 60, raw, 'clock', startWord, next!, j + 1, approx);
+  if (!duration) return undefined;
+  const last = t[k]!;
+  if (business)
+    return single(text, 'duration', f.raw * (/^weeks?$/.test(last.lower) ? 5 : 1), f.raw, 'bday', startWord, last, k + 1, approx);
+  return single(text, 'duration', f.raw * duration[1], f.raw, duration[0], startWord, last, k + 1, approx);
+}
+
+/** Clock times written "11 a.m.", "3pm". */
+function clockAt(text: string, t: Word[], f: Figure, startWord: Word, approx: boolean): Parsed | undefined {
+  const next = t[f.j];
+  const lower = next?.lower ?? '';
+  if (/^[ap]\.?m\.?$/.test(lower) && f.raw >= 1 && f.raw <= 12) {
+    const hour = (f.raw % 12) + (lower.startsWith('p') ? 12 : 0);
+    return single(text, 'time', hour * 60, f.raw, 'clock', startWord, next!, f.j + 1, approx);
   }
   const glued = /^(\d+)([ap])\.?m\.?$/.exec(startWord.lower);
-  if (glued)
-    return single(
-      text,
-      'time',
-      ((Number(glued[1]) % 12) + (glued[2] === 'p' ? 12 : 0)) * 60,
-      raw,
-      'clock',
-      startWord,
-      startWord,
-      j,
-      approx,
-    );
-  return single(text, 'count', value, raw, '', startWord, last, j, approx);
+  if (!glued) return undefined;
+  const hour = (Number(glued[1]) % 12) + (glued[2] === 'p' ? 12 : 0);
+  return single(text, 'time', hour * 60, f.raw, 'clock', startWord, startWord, f.j, approx);
+}
+
+/** The quantity a figure states with what follows it: a percentage, money, a duration, a fraction, a clock time or a count. */
+function withUnit(text: string, t: Word[], f: Figure, startWord: Word, currency: string): Parsed {
+  const approx = hedges.test(text.slice(Math.max(0, startWord.start - 14), startWord.start));
+  const last = t[f.j - 1]!;
+  return (
+    percentAt(text, t, f, startWord, approx) ??
+    moneyAt(text, t, f, startWord, currency, approx) ??
+    durationAt(text, t, f, startWord, approx) ??
+    (f.isFraction ? single(text, 'fraction', f.raw, f.raw, '', startWord, last, f.j, approx) : undefined) ??
+    clockAt(text, t, f, startWord, approx) ??
+    single(text, 'count', f.raw, f.raw, '', startWord, last, f.j, approx)
+  );
+}
+
+/** The quantity that opens at word `i`, and the index of the word after it. */
+function parseAt(text: string, t: Word[], i: number): Parsed | undefined {
+  const asIs = writtenAsIs(text, t, i);
+  if (asIs) return asIs;
+  const first = t[i]!;
+  const currency = /^[$€£]$/.test(first.text) ? first.text : '';
+  if (isPronounOne(t, i)) return undefined;
+  const number = leadingNumber(t, currency ? i + 1 : i);
+  if (!number) return undefined;
+  return withUnit(text, t, withScale(t, withFraction(t, number.raw, number.j), currency), first, currency);
 }
 
 function single(
@@ -316,7 +341,7 @@ function single(
   last: Word,
   next: number,
   approx = false,
-): { quantity: Quantity; next: number } {
+): Parsed {
   return { quantity: { kind, value, raw, unit, approx, start: first.start, end: last.end, text: text.slice(first.start, last.end) }, next };
 }
 
@@ -324,27 +349,35 @@ function close(a: number, b: number, tolerance: number): boolean {
   return Math.abs(a - b) <= Math.max(1e-9, tolerance * Math.max(Math.abs(a), Math.abs(b)));
 }
 
-/** Whether a claimed quantity states the same value as a quantity from the sources. */
-export function sameQuantity(claim: Quantity, source: Quantity): boolean {
-  const tolerance = claim.approx ? 0.1 : 0.0005;
-  if (claim.kind === 'version' || source.kind === 'version') return claim.kind === source.kind && claim.unit === source.unit;
+/** A date against a date, or a bare year or day restating part of one ("opened in 1931" for "May 2, 1931"). */
+function sameDatePart(claim: Quantity, source: Quantity): boolean {
   if (claim.date && source.date) return sameDate(claim.date, source.date);
-  // A bare year or day may restate part of a date ("opened in 1931" for "May 2, 1931").
-  if (claim.date || source.date) {
-    const date = (claim.date ?? source.date)!;
-    const other = claim.date ? source : claim;
-    return other.kind === 'count' && (other.raw === date.year || other.raw === date.day);
-  }
-  if (claim.kind === source.kind) {
-    if (claim.kind === 'money' && claim.unit !== source.unit) return false;
-    if (claim.kind === 'duration' && claim.unit !== source.unit) return close(claim.raw, source.raw, tolerance);
-    return close(claim.value, source.value, tolerance);
-  }
+  const date = (claim.date ?? source.date)!;
+  const other = claim.date ? source : claim;
+  return other.kind === 'count' && (other.raw === date.year || other.raw === date.day);
+}
+
+function sameOfKind(claim: Quantity, source: Quantity, tolerance: number): boolean {
+  if (claim.kind === 'money' && claim.unit !== source.unit) return false;
+  if (claim.kind === 'duration' && claim.unit !== source.unit) return close(claim.raw, source.raw, tolerance);
+  return close(claim.value, source.value, tolerance);
+}
+
+function sameAcrossKinds(claim: Quantity, source: Quantity, tolerance: number): boolean {
   if (claim.kind === 'fraction' && source.kind === 'percent') return close(claim.value * 100, source.value, tolerance);
   if (claim.kind === 'percent' && source.kind === 'fraction') return close(claim.value, source.value * 100, tolerance);
   // A bare number in the answer may restate any quantity's figure ("sixty" for "$60").
   if (claim.kind === 'count') return close(claim.raw, source.raw, tolerance) || close(claim.value, source.value, tolerance);
   return false;
+}
+
+/** Whether a claimed quantity states the same value as a quantity from the sources. */
+export function sameQuantity(claim: Quantity, source: Quantity): boolean {
+  const tolerance = claim.approx ? 0.1 : 0.0005;
+  if (claim.kind === 'version' || source.kind === 'version') return claim.kind === source.kind && claim.unit === source.unit;
+  if (claim.date || source.date) return sameDatePart(claim, source);
+  if (claim.kind === source.kind) return sameOfKind(claim, source, tolerance);
+  return sameAcrossKinds(claim, source, tolerance);
 }
 
 /** Kinds that can stand for one another when deciding that a source gives "another value". */

@@ -82,7 +82,8 @@ export function tokenize(text: string): Token[] {
     const lower = value.toLowerCase();
     const pos = tags[index] ?? 'X';
     let lemma = (lemmas[index] ?? lower).toLowerCase();
-    lemma = contractions[lower] ?? lemma;
+    // An own property only: a word such as "constructor" must not find what every object inherits.
+    lemma = (Object.hasOwn(contractions, lower) ? contractions[lower] : undefined) ?? lemma;
     const isWord = /[\p{L}]/u.test(value);
     const content =
       isWord &&

@@ -57,9 +57,7 @@ function forEachSchema(document: OpenApiDocument, visit: (schema: SchemaObject) 
     seen.add(schema);
     const object = schema as SchemaObject;
     visit(object);
-    for (const key of nestedSchemas) walkSchema(object[key]);
-    for (const key of nestedSchemaLists) for (const member of (object[key] as unknown[] | undefined) ?? []) walkSchema(member);
-    for (const key of nestedSchemaMaps) for (const member of Object.values((object[key] as object | undefined) ?? {})) walkSchema(member);
+    for (const nested of nestedSchemasOf(object)) walkSchema(nested);
   };
   // Elsewhere a schema sits under a `schema` key (parameters, headers, media types); examples hold data.
   const walkObject = (node: unknown, key?: string): void => {
@@ -73,4 +71,12 @@ function forEachSchema(document: OpenApiDocument, visit: (schema: SchemaObject) 
   };
   for (const schema of Object.values(document.components?.schemas ?? {})) walkSchema(schema);
   walkObject(document);
+}
+
+/** The schemas directly inside a schema: under a key, in a list, or in a map. */
+function nestedSchemasOf(schema: SchemaObject): unknown[] {
+  const nested: unknown[] = nestedSchemas.map((key) => schema[key]);
+  for (const key of nestedSchemaLists) nested.push(...((schema[key] as unknown[] | undefined) ?? []));
+  for (const key of nestedSchemaMaps) nested.push(...Object.values((schema[key] as object | undefined) ?? {}));
+  return nested;
 }

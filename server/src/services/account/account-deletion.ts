@@ -4,21 +4,18 @@
 // audit trail is deleted page by page, then its stored files, and a last audit event records the
 // termination. Each step can run again, so a deletion cut short is completed by DeletionRecovery.
 
+import type { AccountDeleteRequest, DeletedAccount } from '@groundcheck/contract';
 import type { ObjectStorage } from '../../blobs/index.js';
 import type { AuditStore } from '../../cosmos/audit-store.js';
 import type { CosmosStore } from '../../cosmos/cosmos.js';
 import { purgedContainers, purgePartition } from '../../cosmos/partition-purge.js';
 import type { DeletionMarker, TenantStateStore } from '../../cosmos/tenant-state-store.js';
 import { BadRequestError, InternalError } from '../../errors.js';
-import type { components } from '../../generated/openapi.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
 import type { Tenant } from '../../tenants/tenant.js';
 import { type AuditTrail, actorOf } from '../audit/audit-trail.js';
 import type { Caller } from '../call-context.js';
-
-type AccountDeleteRequest = components['schemas']['AccountDeleteRequest'];
-type DeletedAccount = components['schemas']['DeletedAccount'];
 
 /** Pages between two heartbeats of the marker: recovery leaves a deletion alone while it moves. */
 const pagesPerHeartbeat = 20;

@@ -1,16 +1,14 @@
 // The tenant's configuration as the account export shows it: what the operator set, with every
 // secret left out (API key hashes, bootstrap password hashes, the webhook's token and signing
 // secret, endpoint credentials, the payment provider's customer id). A flag says whether each is set.
-import type { components } from '../../generated/openapi.js';
+import type { Features, Role, Severity } from '@groundcheck/contract';
 import type { Tenant } from '../../tenants/tenant.js';
-
-type Schemas = components['schemas'];
 
 /** The `tenant` of the export's manifest: a file format of the export, not an API body, so defined here. */
 export interface TenantSettings {
   name: string;
   region: string;
-  features: Schemas['Features'];
+  features: Features;
   authentication: 'local' | 'oidc';
   oidc?: { issuer: string; audience: string };
   workflow: { review_required: Tenant['workflow']['reviewRequired'] };
@@ -18,16 +16,16 @@ export interface TenantSettings {
     supported_score: number;
     high_confidence: number;
     medium_confidence: number;
-    contradicted_severity: Schemas['Severity'];
-    unsupported_severity: Schemas['Severity'];
-    source_conflict_severity: Schemas['Severity'];
+    contradicted_severity: Severity;
+    unsupported_severity: Severity;
+    source_conflict_severity: Severity;
   };
   rate_limit: { requests: number; window_seconds: number };
   audit_retention_days: number;
   webhook: { enabled: boolean; url: string | null; include_successful: boolean; bearer_token_set: boolean; signing_secret_set: boolean };
   /** `endpoints_with_credentials`: the URLs the tenant file has credentials for, never the credentials. */
   outbound: { allow: string[]; endpoints_with_credentials: string[] };
-  api_keys: { id: string; name: string | null; role: Schemas['Role'] }[];
+  api_keys: { id: string; name: string | null; role: Role }[];
   billing_configured: boolean;
 }
 

@@ -1,14 +1,15 @@
 // POST /api/v1/analytics/csv (decision row 6): the daily series of the analytics payload as RFC 4180
 // CSV (CRLF, a header row, one row per day), written by csv-stringify. The columns flatten each
 // day's counts: `validate`… for the modes, `severity_<value>` and `confidence_<value>`.
+
+import type { Analytics, AnalyticsQuery } from '@groundcheck/contract';
 import { stringify } from 'csv-stringify/sync';
-import type { components } from '../../generated/openapi.js';
 import { csvOptions } from '../../lib/csv.js';
 import type { Caller } from '../call-context.js';
 import type { AnalyticsService } from './analytics-service.js';
 import { zeroConfidenceLevels, zeroModes, zeroSeverities } from './counts.js';
 
-type Day = components['schemas']['Analytics']['daily'][number];
+type Day = Analytics['daily'][number];
 
 export interface AnalyticsCsvFile {
   filename: string;
@@ -28,7 +29,7 @@ const columns: { header: string; cell: (day: Day) => string | number }[] = [
   })),
 ];
 
-export async function analyticsCsv(analytics: AnalyticsService, ctx: Caller, query: components['schemas']['AnalyticsQuery']) {
+export async function analyticsCsv(analytics: AnalyticsService, ctx: Caller, query: AnalyticsQuery) {
   const payload = await analytics.analytics(ctx, query);
   const text = stringify(
     payload.daily.map((day) => columns.map((column) => column.cell(day))),

@@ -2,16 +2,13 @@
 // days, at most 366) summed from the tenant's daily rollups (daily-rollup.ts), which one
 // single-partition query reads: at most 366 small documents, however many validations there were.
 
+import type { Analytics, AnalyticsQuery } from '@groundcheck/contract';
 import type { HistoryStore } from '../../cosmos/history-store.js';
 import { BadRequestError } from '../../errors.js';
-import type { components } from '../../generated/openapi.js';
 import { addDays, dayOf, dayRange } from '../../lib/day-range.js';
 import type { Caller } from '../call-context.js';
 import { addCounts } from './counts.js';
 import { type DailyRollup, emptyRollup } from './daily-rollup.js';
-
-type Schemas = components['schemas'];
-type Analytics = Schemas['Analytics'];
 
 const defaultDays = 30;
 const maxDays = 366;
@@ -20,7 +17,7 @@ const dayMs = 24 * 60 * 60 * 1000;
 export class AnalyticsService {
   constructor(private readonly history: HistoryStore) {}
 
-  async analytics(ctx: Caller, query: Schemas['AnalyticsQuery']): Promise<Analytics> {
+  async analytics(ctx: Caller, query: AnalyticsQuery): Promise<Analytics> {
     const now = ctx.clock.now();
     const { from, to, count } = analyticsDays(query, dayOf(now));
     const stored = await this.history.rollups<DailyRollup>(ctx.tenant.customerId, from, to);
@@ -67,7 +64,7 @@ export class AnalyticsService {
  * The days asked for, in UTC: both dates as given; `date_from` alone runs to today; `date_to` alone,
  * or neither, is the 30 days ending on it (today). More than 366 days is a 400.
  */
-export function analyticsDays(query: Schemas['AnalyticsQuery'], today: string): { from: string; to: string; count: number } {
+export function analyticsDays(query: AnalyticsQuery, today: string): { from: string; to: string; count: number } {
   dayRange(query.date_from, query.date_to);
   const to = query.date_to ?? (query.date_from !== undefined && query.date_from > today ? query.date_from : today);
   const from = query.date_from ?? addDays(to, -(defaultDays - 1));

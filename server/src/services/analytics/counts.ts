@@ -1,14 +1,7 @@
 // Counts keyed by the contract's enum values (decision row 5: every value is a key, even at 0). The
 // zero objects are typed by the contract's count schemas, so a value added to an enum there fails to
 // compile here until it is counted.
-import type { components } from '../../generated/openapi.js';
-
-type Schemas = components['schemas'];
-export type ModeCounts = Schemas['ModeCounts'];
-export type SeverityCounts = Schemas['SeverityCounts'];
-export type ConfidenceCounts = Schemas['ConfidenceCounts'];
-export type CategoryCounts = Schemas['CategoryCounts'];
-export type ReviewStateCounts = Schemas['ReviewStateCounts'];
+import type { CategoryCounts, ConfidenceCounts, ModeCounts, ReviewStateCounts, SeverityCounts } from '@groundcheck/contract';
 
 export const zeroModes = (): ModeCounts => ({ validate: 0, generate: 0, validate_and_fix: 0 });
 export const zeroSeverities = (): SeverityCounts => ({ none: 0, low: 0, medium: 0, high: 0, critical: 0 });
@@ -19,6 +12,7 @@ export const zeroCategories = (): CategoryCounts => ({
   source_conflict: 0,
   incomplete_answer: 0,
   source_unavailable: 0,
+  verifier_unavailable: 0,
 });
 export const zeroReviewStates = (): ReviewStateCounts => ({
   pending_review: 0,

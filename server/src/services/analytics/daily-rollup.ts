@@ -6,25 +6,11 @@
 // without reading it; the longest time to decision is raised after the batch (history-store.ts).
 // Analytics then reads at most 366 of them instead of every validation.
 import type { PatchOperation } from '@azure/cosmos';
+import type { CategoryCounts, ConfidenceCounts, ModeCounts, ReviewState, ReviewStateCounts, SeverityCounts } from '@groundcheck/contract';
 import { daysToSeconds } from '../../cosmos/containers.js';
 import type { HistoryItem, Tally } from '../../cosmos/history-store.js';
-import type { components } from '../../generated/openapi.js';
 import { dayOf } from '../../lib/day-range.js';
-import {
-  type CategoryCounts,
-  type ConfidenceCounts,
-  countPath,
-  type ModeCounts,
-  type ReviewStateCounts,
-  type SeverityCounts,
-  zeroCategories,
-  zeroConfidenceLevels,
-  zeroModes,
-  zeroReviewStates,
-  zeroSeverities,
-} from './counts.js';
-
-type ReviewState = components['schemas']['ReviewState'];
+import { countPath, zeroCategories, zeroConfidenceLevels, zeroModes, zeroReviewStates, zeroSeverities } from './counts.js';
 
 export interface DailyRollup {
   date: string;

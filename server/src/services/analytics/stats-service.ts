@@ -3,9 +3,9 @@
 // with the default retention) and the resource counters (kept by the source group and template
 // stores). Nothing is counted at read time.
 
+import type { Stats } from '@groundcheck/contract';
 import type { HistoryStore } from '../../cosmos/history-store.js';
 import type { ResourceCounters } from '../../cosmos/resource-counters.js';
-import type { components } from '../../generated/openapi.js';
 import type { Caller } from '../call-context.js';
 import { type UsageMonth, usageFigures, usageMonthId, usageMonths } from './usage-counters.js';
 
@@ -16,7 +16,7 @@ export class StatsService {
     private readonly historyTtlDays: number,
   ) {}
 
-  async stats(ctx: Caller): Promise<components['schemas']['Stats']> {
+  async stats(ctx: Caller): Promise<Stats> {
     const { customerId } = ctx.tenant;
     const now = ctx.clock.now();
     const [months, resources] = await Promise.all([

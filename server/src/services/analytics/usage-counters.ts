@@ -7,13 +7,11 @@
 // `total` and the review counts follow HISTORY_TTL_DAYS to the day; `this_month` sums the current
 // month. A month document expires a while after history no longer keeps any record it counts.
 import type { PatchOperation } from '@azure/cosmos';
+import type { ModeCounts, ReviewState, ReviewStateCounts } from '@groundcheck/contract';
 import { daysToSeconds } from '../../cosmos/containers.js';
 import type { HistoryItem, Tally } from '../../cosmos/history-store.js';
-import type { components } from '../../generated/openapi.js';
 import { addDays, dayOf } from '../../lib/day-range.js';
-import { countPath, type ModeCounts, type ReviewStateCounts, zeroModes, zeroReviewStates } from './counts.js';
-
-type ReviewState = components['schemas']['ReviewState'];
+import { countPath, zeroModes, zeroReviewStates } from './counts.js';
 
 /** Counts by day of the month (`"01"`…`"31"`). */
 type ByDay = Record<string, number>;

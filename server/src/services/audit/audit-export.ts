@@ -2,22 +2,26 @@
 // JSON or CSV document. Events are read page by page and written as they come, so memory does
 // not grow with the size of the export.
 
+import type {
+  AuditEvent,
+  AuditExportRequest,
+  EnterpriseAuditEvent,
+  EnterpriseAuditExport,
+  PayloadSummary,
+  RawAuditExport,
+} from '@groundcheck/contract';
 import type { AuditStore } from '../../cosmos/audit-store.js';
 import { BadRequestError } from '../../errors.js';
-import type { components } from '../../generated/openapi.js';
 import { type CsvCell, csvRow } from '../../lib/csv.js';
 import { addDays, dayRange } from '../../lib/day-range.js';
 import { mapPages, readAhead } from '../../lib/pages.js';
 import type { Caller } from '../call-context.js';
-import { kindRecords } from './audit-trail.js';
-import type { Pseudonymize, Pseudonyms } from './pseudonyms.js';
+import { type AnyAuditFacts, kindRecords } from './audit-trail.js';
 
-type AuditEvent = components['schemas']['AuditEvent'];
-type AuditExportRequest = components['schemas']['AuditExportRequest'];
-type EnterpriseAuditEvent = components['schemas']['EnterpriseAuditEvent'];
-type EnterpriseAuditExport = components['schemas']['EnterpriseAuditExport'];
-type RawAuditExport = components['schemas']['RawAuditExport'];
-type PayloadSummary = components['schemas']['PayloadSummary'];
+/** An event's facts, read as any kind's: a column or summary field is empty for kinds without it. */
+const factsOf = (event: AuditEvent): AnyAuditFacts => event.data;
+
+import type { Pseudonymize, Pseudonyms } from './pseudonyms.js';
 
 /** The `schema_version` of the enterprise_v1 profile (decision 80: additive changes bump the minor). */
 export const enterpriseSchemaVersion = '1.0';
@@ -112,7 +116,9 @@ function enterpriseEvent(event: AuditEvent, pseudonymize: Pseudonymize): Enterpr
 }
 
 /** The event's facts without free text: a note becomes whether there is one and its length. */
-function payloadSummary({ kind, data }: AuditEvent): PayloadSummary {
+function payloadSummary(event: AuditEvent): PayloadSummary {
+  const { kind } = event;
+  const data = factsOf(event);
   const summary: PayloadSummary = {
     mode: data.mode,
     request_summary: data.request_summary,
@@ -161,10 +167,10 @@ const rawColumns: Columns<AuditEvent> = [
   ['actor_role', (e) => e.actor.role],
   ['actor_type', (e) => e.actor.type],
   ['validation_id', (e) => e.validation_id],
-  ['mode', (e) => e.data.mode],
-  ['confidence_level', (e) => e.data.confidence_level],
-  ['issue_count', (e) => e.data.issue_count],
-  ['external_reference', (e) => e.data.external_reference],
+  ['mode', (e) => factsOf(e).mode],
+  ['confidence_level', (e) => factsOf(e).confidence_level],
+  ['issue_count', (e) => factsOf(e).issue_count],
+  ['external_reference', (e) => factsOf(e).external_reference],
   ['hash', (e) => e.hash],
 ];
 

@@ -3,10 +3,10 @@
 // chained to the previous event's hash, so a consumer can prove nothing was changed, removed or
 // reordered.
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Actor, AuditEvent, AuditEventKind, AuditEventPage, AuditQuery } from '@groundcheck/contract';
+import { auditEventFacts, canonicalJson } from '@groundcheck/contract';
 import type { AuditHead, AuditStore } from '../../cosmos/audit-store.js';
 import { daysToSeconds } from '../../cosmos/containers.js';
-import type { components } from '../../generated/openapi.js';
-import { canonicalJson } from '../../lib/canonical-json.js';
 import { type Clock, systemClock } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { dayRange } from '../../lib/day-range.js';
@@ -16,37 +16,23 @@ import type { Tenant } from '../../tenants/tenant.js';
 import type { Principal } from '../auth/principal.js';
 import type { Caller } from '../call-context.js';
 
-type AuditEvent = components['schemas']['AuditEvent'];
-type AuditEventKind = components['schemas']['AuditEventKind'];
-type AuditEventData = components['schemas']['AuditEventData'];
-type AuditQuery = components['schemas']['AuditQuery'];
-type AuditEventPage = components['schemas']['AuditEventPage'];
-type Actor = components['schemas']['Actor'];
+/** The facts an event of kind K records: the `data` of the contract's `AuditEvent` variant for K. */
+export type AuditFacts<K extends AuditEventKind> = AuditEvent extends infer E
+  ? E extends { kind: infer Kinds; data: infer Data }
+    ? K extends Kinds
+      ? Data
+      : never
+    : never
+  : never;
 
-/** The facts section 2.4 lists for each kind (the contract's `AuditEventData` description); nothing else is recorded. */
-const factsByKind = {
-  validation_created: {
-    required: ['mode', 'request_summary', 'source_groups', 'sources', 'confidence_level', 'issue_count'],
-    optional: [],
-  },
-  review_required: { required: ['review_state'], optional: [] },
-  approved: { required: ['note'], optional: [] },
-  rejected: { required: ['note'], optional: [] },
-  edited: { required: ['note', 'corrections'], optional: [] },
-  review_handed_off: { required: ['external_reference'], optional: ['note'] },
-  external_review_approved: { required: ['external_reference'], optional: ['note'] },
-  external_review_rejected: { required: ['external_reference'], optional: ['note'] },
-  account_deleted: { required: [], optional: [] },
-} as const satisfies Record<AuditEventKind, { required: readonly (keyof AuditEventData)[]; optional: readonly (keyof AuditEventData)[] }>;
-
-type Facts = typeof factsByKind;
-
-export type AuditFacts<K extends AuditEventKind> = Required<Pick<AuditEventData, Facts[K]['required'][number]>> &
-  Partial<Pick<AuditEventData, Facts[K]['optional'][number]>>;
+/** Any kind's facts, each optional: what code that reads events of every kind may find in `data`. */
+export type AnyAuditFacts = Partial<
+  AuditFacts<'validation_created'> & AuditFacts<'review_required'> & AuditFacts<'edited'> & AuditFacts<'review_handed_off'>
+>;
 
 /** Whether events of this kind record the fact, when present (a review decision's note, say). */
-export function kindRecords(kind: AuditEventKind, fact: keyof AuditEventData): boolean {
-  const { required, optional }: { required: readonly string[]; optional: readonly string[] } = factsByKind[kind];
+export function kindRecords(kind: AuditEventKind, fact: string): boolean {
+  const { required, optional }: { required: readonly string[]; optional: readonly string[] } = auditEventFacts[kind];
   return required.includes(fact) || optional.includes(fact);
 }
 
@@ -164,28 +150,29 @@ export function chainEvent(
     data: recordedFacts(entry),
     prev_hash: previous?.hash ?? genesisHash,
     expires_at: new Date(occurredAt.getTime() + daysToSeconds(tenant.auditRetentionDays) * 1000).toISOString(),
-  });
+  } as Omit<AuditEvent, 'hash'>); // the entry pairs kind and facts (AuditEntry); TypeScript cannot follow that through recordedFacts
 }
 
 /** Adds the chain hash: SHA-256 of `prev_hash` followed by the canonical JSON of every field but `hash` and `expires_at`. */
 function sealEvent(draft: Omit<AuditEvent, 'hash'>): AuditEvent {
   const { expires_at: _expiresAt, ...hashed } = draft;
-  return { ...draft, hash: sha256Hex(draft.prev_hash + canonicalJson(hashed)) };
+  return { ...draft, hash: sha256Hex(draft.prev_hash + canonicalJson(hashed)) } as AuditEvent;
 }
 
 /**
  * The entry's facts reduced to what section 2.4 allows for its kind: a field that is not a fact of
  * the kind (content, credentials, anything else) is a programming error and is never stored.
  */
-function recordedFacts(entry: AuditEntry): AuditEventData {
-  const data = entry.data as AuditEventData;
-  const unexpected = Object.keys(data).filter((key) => !kindRecords(entry.kind, key as keyof AuditEventData));
-  const missing = factsByKind[entry.kind].required.filter((key) => data[key] === undefined);
+function recordedFacts(entry: AuditEntry): AnyAuditFacts {
+  const data: AnyAuditFacts = entry.data;
+  const unexpected = Object.keys(data).filter((key) => !kindRecords(entry.kind, key));
+  const required: readonly string[] = auditEventFacts[entry.kind].required;
+  const missing = required.filter((key) => data[key as keyof AnyAuditFacts] === undefined);
   if (unexpected.length > 0 || missing.length > 0) {
     throw new Error(`audit event ${entry.kind}: unexpected facts [${unexpected.join(', ')}], missing facts [${missing.join(', ')}]`);
   }
   // Nested objects are rebuilt field by field, so extra properties of the caller's objects stay out too.
-  const facts: AuditEventData = { ...data };
+  const facts: AnyAuditFacts = { ...data };
   if (data.request_summary) {
     const { question_chars, response_chars, source_group_count, url_count, inline_text_chars } = data.request_summary;
     facts.request_summary = { question_chars, response_chars, source_group_count, url_count, inline_text_chars };

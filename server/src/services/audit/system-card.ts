@@ -1,13 +1,11 @@
 // POST /api/v1/system-card (decision 8): what the service does and does not do, how it validates,
 // what the audit trail records and never records, and the tenant's retention and region.
 import { readFileSync } from 'node:fs';
+import type { SystemCard } from '@groundcheck/contract';
 import { deterministicEngine } from '../../engine/version.js';
-import type { components } from '../../generated/openapi.js';
 import type { Caller } from '../call-context.js';
 import { enterpriseSchemaVersion } from './audit-export.js';
 import { auditEventSchemaVersion } from './audit-trail.js';
-
-type SystemCard = components['schemas']['SystemCard'];
 
 const serverPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 

@@ -1,8 +1,8 @@
 // Local login and the caller's identity (section 4.1).
 
+import type { LoginRequest, LoginResponse, Me } from '@groundcheck/contract';
 import type { UserStore } from '../../cosmos/user-store.js';
 import { AuthenticationError, NotFoundError, RateLimitError } from '../../errors.js';
-import type { components } from '../../generated/openapi.js';
 import type { TenantRegistry } from '../../tenants/registry.js';
 import { type CallContext, callerOf } from '../call-context.js';
 import type { ClosedTenants } from './closed-tenants.js';
@@ -10,10 +10,6 @@ import type { LocalTokens } from './local-tokens.js';
 import { tokenLifetimeSeconds } from './local-tokens.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { verifyAgainstDecoy, verifyPassword } from './passwords.js';
-
-type LoginRequest = components['schemas']['LoginRequest'];
-type LoginResponse = components['schemas']['LoginResponse'];
-type Me = components['schemas']['Me'];
 
 const invalidCredentials = () => new AuthenticationError('invalid_credentials', 'The email or password is incorrect.');
 

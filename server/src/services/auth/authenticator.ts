@@ -1,6 +1,8 @@
 // Turns presented credentials into a Principal, or fails with the reason.
+
+import type { Role } from '@groundcheck/contract';
 import { decodeJwt, type JWTPayload } from 'jose';
-import { isRole, type Role, roleRank } from '../../contract/roles.js';
+import { isRole, roleRank } from '../../contract/roles.js';
 import type { UserStore } from '../../cosmos/user-store.js';
 import { AuthenticationError, PermissionError } from '../../errors.js';
 import type { TenantRegistry } from '../../tenants/registry.js';

@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import type { Role } from '../../contract/roles.js';
+import type { Role } from '@groundcheck/contract';
 import type { Tenant } from '../../tenants/tenant.js';
 
 /**

@@ -3,16 +3,14 @@
 // cursor names the last record of a page (created_at and id): the next page starts after it, so
 // records made while a client pages never shift the pages it has still to read.
 
+import type { HistoryQuery, ValidationRecordPage } from '@groundcheck/contract';
 import type { HistoryStore } from '../../cosmos/history-store.js';
 import type { SourceGroupStore } from '../../cosmos/source-group-store.js';
-import type { components } from '../../generated/openapi.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { dayRange } from '../../lib/day-range.js';
 import type { Caller } from '../call-context.js';
 import { publicRecord } from './public-record.js';
 import { visibilityOf } from './visibility.js';
-
-type Schemas = components['schemas'];
 
 const defaultLimit = 25;
 const cursorKind = 'history';
@@ -24,7 +22,7 @@ export class HistoryService {
     private readonly groups: SourceGroupStore,
   ) {}
 
-  async list(ctx: Caller, query: Schemas['HistoryQuery']): Promise<Schemas['ValidationRecordPage']> {
+  async list(ctx: Caller, query: HistoryQuery): Promise<ValidationRecordPage> {
     const range = dayRange(query.date_from, query.date_to);
     const limit = query.limit ?? defaultLimit;
     const { items, hasMore } = await this.history.page(

@@ -1,10 +1,10 @@
 // A history record as the contract's `ValidationRecord` shows it.
 
+import type { ValidationRecord } from '@groundcheck/contract';
 import type { HistoryItem } from '../../cosmos/history-store.js';
-import type { components } from '../../generated/openapi.js';
 
 /** The record as the contract shows it: internal fields (tenant, expiry, outbox, Cosmos' own) stay inside. */
-export function publicRecord(item: HistoryItem): components['schemas']['ValidationRecord'] {
+export function publicRecord(item: HistoryItem): ValidationRecord {
   return {
     validation_id: item.validation_id,
     mode: item.mode,

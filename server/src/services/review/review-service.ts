@@ -6,24 +6,18 @@
 // reads the record again, finds its state changed and gets 409. The outbox is then appended to the
 // audit trail (or by recovery).
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Actor, ReviewAction, ReviewEntry, ReviewRequest, ReviewState, ValidationRecord } from '@groundcheck/contract';
 import type { HistoryItem, HistoryStore } from '../../cosmos/history-store.js';
 import type { SourceGroupStore } from '../../cosmos/source-group-store.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
-import type { components } from '../../generated/openapi.js';
 import { reviewRollup } from '../analytics/daily-rollup.js';
 import { reviewUsage } from '../analytics/usage-counters.js';
-import { type AuditEntry, actorOf, kindRecords } from '../audit/audit-trail.js';
+import { type AnyAuditFacts, type AuditEntry, actorOf, kindRecords } from '../audit/audit-trail.js';
 import type { Caller } from '../call-context.js';
 import { publicRecord } from '../history/public-record.js';
 import { canSee, visibilityOf } from '../history/visibility.js';
 import type { AuditOutbox } from '../validation/audit-outbox.js';
 import { type ReviewTransition, reviewTransitions, transitionFor } from './review-transitions.js';
-
-type Schemas = components['schemas'];
-type ReviewRequest = Schemas['ReviewRequest'];
-type ReviewEntry = Schemas['ReviewEntry'];
-type Actor = Schemas['Actor'];
-type AuditEventData = Schemas['AuditEventData'];
 
 export interface ReviewServiceDependencies {
   history: HistoryStore;
@@ -37,12 +31,12 @@ const writeAttempts = 30;
 
 /** The facts a review request may carry, whatever its action. */
 type ReviewFact = 'note' | 'corrections' | 'external_reference';
-type ReviewFacts = { [F in ReviewFact]?: Required<AuditEventData>[F] };
+type ReviewFacts = { [F in ReviewFact]?: Required<AnyAuditFacts>[F] };
 
 export class ReviewService {
   constructor(private readonly deps: ReviewServiceDependencies) {}
 
-  async review(ctx: Caller<{ id: string }>, request: ReviewRequest): Promise<Schemas['ValidationRecord']> {
+  async review(ctx: Caller<{ id: string }>, request: ReviewRequest): Promise<ValidationRecord> {
     const { customerId } = ctx.tenant;
     const visibility = await visibilityOf(ctx.principal, this.deps.groups);
     const at = ctx.clock.now();
@@ -123,7 +117,7 @@ function handoffReference(item: HistoryItem): string | null {
   return item.review.history.findLast((entry) => entry.action === 'handoff')?.external_reference ?? null;
 }
 
-function refused(state: Schemas['ReviewState'], action: Schemas['ReviewAction']): ConflictError {
+function refused(state: ReviewState, action: ReviewAction): ConflictError {
   const from = reviewTransitions.filter((t) => t.action === action).map((t) => t.from);
   return new ConflictError(
     'invalid_review_transition',

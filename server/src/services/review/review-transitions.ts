@@ -3,12 +3,7 @@
 // docs/decisions.md. Any pair of state and action not listed answers 409 invalid_review_transition.
 // What each action needs (a note, corrections, an external reference) is the contract's: its
 // `ReviewRequest` shape for the action requires it, and the request is checked before the handler runs.
-import type { components } from '../../generated/openapi.js';
-
-type Schemas = components['schemas'];
-type ReviewState = Schemas['ReviewState'];
-type ReviewAction = Schemas['ReviewAction'];
-type AuditEventKind = Schemas['AuditEventKind'];
+import type { AuditEventKind, ReviewAction, ReviewState } from '@groundcheck/contract';
 
 export interface ReviewTransition {
   from: ReviewState;

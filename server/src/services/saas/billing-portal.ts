@@ -1,12 +1,10 @@
 // POST /api/v1/saas/billing-portal (section 4.7, decision row 36): a short-lived link to the
 // payment provider's customer portal for the tenant's customer there. Without a provider key in
 // the environment or a customer id in the tenant file, the portal does not exist: 404.
-import { NotFoundError } from '../../errors.js';
-import type { components } from '../../generated/openapi.js';
-import type { Caller } from '../call-context.js';
 
-type BillingPortalRequest = components['schemas']['BillingPortalRequest'];
-type BillingPortalSession = components['schemas']['BillingPortalSession'];
+import type { BillingPortalRequest, BillingPortalSession } from '@groundcheck/contract';
+import { NotFoundError } from '../../errors.js';
+import type { Caller } from '../call-context.js';
 
 /** The payment provider, behind the one call this server makes to it. */
 export interface BillingProvider {

@@ -22,18 +22,21 @@ interface Change {
 /** The events between two versions of a user (null before a creation, null after a deletion). */
 export function userChanges(before: UserRecord | null, after: UserRecord | null, passwordSet: boolean): Change[] {
   if (!after) return before ? [{ event: 'user_deleted', facts: { role: before.role, status: before.status } }] : [];
-  const changes: Change[] = [];
-  if (!before) {
-    changes.push({ event: 'user_created', facts: { role: after.role, status: after.status, data_access_roles: after.data_access_roles } });
-  } else {
-    if (before.role !== after.role) changes.push({ event: 'user_role_changed', facts: { from: before.role, to: after.role } });
-    if (before.data_access_roles.join('\n') !== after.data_access_roles.join('\n')) {
-      changes.push({ event: 'user_data_access_changed', facts: { from: before.data_access_roles, to: after.data_access_roles } });
-    }
-    if (before.status !== after.status) changes.push({ event: after.status === 'disabled' ? 'user_disabled' : 'user_enabled' });
-    if (before.email !== after.email) changes.push({ event: 'user_email_changed' });
-  }
+  const changes: Change[] = before
+    ? updateChanges(before, after)
+    : [{ event: 'user_created', facts: { role: after.role, status: after.status, data_access_roles: after.data_access_roles } }];
   if (passwordSet) changes.push({ event: 'user_password_set' });
+  return changes;
+}
+
+function updateChanges(before: UserRecord, after: UserRecord): Change[] {
+  const changes: Change[] = [];
+  if (before.role !== after.role) changes.push({ event: 'user_role_changed', facts: { from: before.role, to: after.role } });
+  if (before.data_access_roles.join('\n') !== after.data_access_roles.join('\n')) {
+    changes.push({ event: 'user_data_access_changed', facts: { from: before.data_access_roles, to: after.data_access_roles } });
+  }
+  if (before.status !== after.status) changes.push({ event: after.status === 'disabled' ? 'user_disabled' : 'user_enabled' });
+  if (before.email !== after.email) changes.push({ event: 'user_email_changed' });
   return changes;
 }
 

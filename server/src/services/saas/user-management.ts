@@ -3,6 +3,7 @@
 // unique per tenant and no change may leave the tenant without an active admin. A user who is
 // disabled or removed loses access at the next call: the authenticator reads the user every time.
 
+import type { DeletedUser, User, UserPage, UserQuery, UserSaveRequest } from '@groundcheck/contract';
 import {
   type AdminGuard,
   EmailTakenError,
@@ -12,7 +13,6 @@ import {
   type UserWriteOutcome,
 } from '../../cosmos/user-store.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
-import type { components } from '../../generated/openapi.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { newId } from '../../lib/ids.js';
 import { passwordWeakness } from '../auth/password-policy.js';
@@ -20,13 +20,6 @@ import { hashPassword } from '../auth/passwords.js';
 import type { Caller } from '../call-context.js';
 import { logUserChanges, userChanges } from './user-change-log.js';
 import { userView } from './user-view.js';
-
-type Schemas = components['schemas'];
-type User = Schemas['User'];
-type UserPage = Schemas['UserPage'];
-type UserQuery = Schemas['UserQuery'];
-type UserSaveRequest = Schemas['UserSaveRequest'];
-type DeletedUser = Schemas['DeletedUser'];
 
 const defaultPageLimit = 25;
 /** Writes lost to a concurrent change of the same user (or of the admins) are decided again, this often. */

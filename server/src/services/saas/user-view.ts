@@ -1,9 +1,9 @@
 // A stored user as the contract's `User` shows it: never the password hash.
 
+import type { User } from '@groundcheck/contract';
 import type { UserRecord } from '../../cosmos/user-store.js';
-import type { components } from '../../generated/openapi.js';
 
-export function userView(record: UserRecord): components['schemas']['User'] {
+export function userView(record: UserRecord): User {
   return {
     user_id: record.id,
     email: record.email,

@@ -48,18 +48,21 @@ export function normalizeText(text: string): string {
   );
 }
 
-async function pdfText(bytes: Uint8Array, limits: ExtractionLimits): Promise<string> {
+async function openPdf(bytes: Uint8Array) {
   const { getDocumentProxy } = await import('unpdf');
-  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // No eval of font programs: PDF.js's advice for untrusted files.
     // PDF.js refuses a Node Buffer (as storage reads and IPC deliver bytes); a plain view of the same memory passes.
     const data = Buffer.isBuffer(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes;
-    pdf = await getDocumentProxy(data, { isEvalSupported: false, useSystemFonts: false, stopAtErrors: false });
+    return await getDocumentProxy(data, { isEvalSupported: false, useSystemFonts: false, stopAtErrors: false });
   } catch (error) {
     if ((error as Error).name === 'PasswordException') throw new ExtractionFailure('encrypted', 'The PDF is password-protected.');
     throw error;
   }
+}
+
+async function pdfText(bytes: Uint8Array, limits: ExtractionLimits): Promise<string> {
+  const pdf = await openPdf(bytes);
   try {
     const pages: string[] = [];
     let chars = 0;

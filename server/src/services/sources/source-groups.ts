@@ -1,6 +1,17 @@
 // Source groups (section 4.4, decisions 26-30, 74, 76): list with visibility by data-access role,
 // upload URLs, save (create, or update what is sent), delete with or without the stored files.
 
+import type {
+  DeletedSourceFile,
+  DeletedSourceGroup,
+  SourceFileDeleteRequest,
+  SourceGroup,
+  SourceGroupDeleteRequest,
+  SourceGroupList,
+  SourceGroupSaveRequest,
+  SourceUploadUrl,
+  SourceUploadUrlRequest,
+} from '@groundcheck/contract';
 import type { ObjectStorage } from '../../blobs/object-storage.js';
 import {
   GroupChangedError,
@@ -10,16 +21,12 @@ import {
   type SourceGroupStore,
 } from '../../cosmos/source-group-store.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
-import type { components } from '../../generated/openapi.js';
 import { checkedFileName } from '../../lib/file-names.js';
 import { newId } from '../../lib/ids.js';
 import type { Caller } from '../call-context.js';
 import { forgetExtractions } from './extraction-cache.js';
 import { canSeeGroup } from './source-access.js';
 import { settleFile, sourceFileKey, sourceGroupPrefix } from './source-upload.js';
-
-type Schemas = components['schemas'];
-export type SourceGroup = Schemas['SourceGroup'];
 
 /** Decisions 27 and 76. */
 export const sourceLimits = { groupsPerTenant: 100, filesPerGroup: 1000, endpointsPerGroup: 10 } as const;
@@ -35,7 +42,7 @@ export interface SourceGroupServiceDeps {
 export class SourceGroupService {
   constructor(private readonly deps: SourceGroupServiceDeps) {}
 
-  async list(ctx: Caller): Promise<Schemas['SourceGroupList']> {
+  async list(ctx: Caller): Promise<SourceGroupList> {
     const groups = (await this.deps.store.list(ctx.tenant.customerId)).filter((g) => canSeeGroup(ctx.principal, g));
     const settled = await Promise.all(groups.map((g) => this.settle(ctx, g)));
     return { data: settled.filter((g): g is SourceGroupRecord => g !== null).map(toSourceGroup) };
@@ -50,7 +57,7 @@ export class SourceGroupService {
     return group && this.settle(ctx, group);
   }
 
-  async uploadUrl(ctx: Caller, body: Schemas['SourceUploadUrlRequest']): Promise<Schemas['SourceUploadUrl']> {
+  async uploadUrl(ctx: Caller, body: SourceUploadUrlRequest): Promise<SourceUploadUrl> {
     const fileName = checkedFileName(body.file_name);
     const now = ctx.clock.now();
     const fileId = newId('fil', now.getTime());
@@ -82,7 +89,7 @@ export class SourceGroupService {
     return { ...presigned, group_id: body.group_id, file_id: fileId };
   }
 
-  async save(ctx: Caller, body: Schemas['SourceGroupSaveRequest']): Promise<SourceGroup> {
+  async save(ctx: Caller, body: SourceGroupSaveRequest): Promise<SourceGroup> {
     if (body.endpoints && body.endpoints.length > sourceLimits.endpointsPerGroup) {
       throw new ConflictError('limit_reached', `A source group has at most ${sourceLimits.endpointsPerGroup} endpoints.`);
     }
@@ -96,7 +103,7 @@ export class SourceGroupService {
     }
   }
 
-  async deleteGroup(ctx: Caller, body: Schemas['SourceGroupDeleteRequest']): Promise<Schemas['DeletedSourceGroup']> {
+  async deleteGroup(ctx: Caller, body: SourceGroupDeleteRequest): Promise<DeletedSourceGroup> {
     const cid = ctx.tenant.customerId;
     let deletedGroup: SourceGroupRecord | undefined;
     for (let attempt = 1; ; attempt += 1) {
@@ -117,7 +124,7 @@ export class SourceGroupService {
     return { group_id: body.group_id, deleted: true, files_purged: filesPurged };
   }
 
-  async deleteFile(ctx: Caller, body: Schemas['SourceFileDeleteRequest']): Promise<Schemas['DeletedSourceFile']> {
+  async deleteFile(ctx: Caller, body: SourceFileDeleteRequest): Promise<DeletedSourceFile> {
     const group = await this.deps.store.get(ctx.tenant.customerId, body.group_id);
     if (!group?.files.some((f) => f.file_id === body.file_id)) throw fileNotFound();
     // The blob first: a file that vanishes from the inventory must not leave its bytes behind.
@@ -141,7 +148,7 @@ export class SourceGroupService {
     );
   }
 
-  private async create(ctx: Caller, body: Schemas['SourceGroupSaveRequest']): Promise<SourceGroupRecord> {
+  private async create(ctx: Caller, body: SourceGroupSaveRequest): Promise<SourceGroupRecord> {
     const cid = ctx.tenant.customerId;
     if ((await this.deps.store.count(cid)) >= sourceLimits.groupsPerTenant) {
       throw new ConflictError('limit_reached', `An account holds at most ${sourceLimits.groupsPerTenant} source groups.`);
@@ -162,7 +169,7 @@ export class SourceGroupService {
     });
   }
 
-  private update(ctx: Caller, groupId: string, body: Schemas['SourceGroupSaveRequest']): Promise<SourceGroupRecord> {
+  private update(ctx: Caller, groupId: string, body: SourceGroupSaveRequest): Promise<SourceGroupRecord> {
     // Update what is sent (decision 27): an omitted `allowed_roles` never opens a restricted group.
     return this.mutate(ctx, groupId, (group) => ({
       ...group,

@@ -1,11 +1,8 @@
 // Finds `{{name}}` / `{{ name }}` placeholders in a template and builds its initial schema.
-import type { components } from '../../generated/openapi.js';
+import type { Placeholder, TemplateSchema } from '@groundcheck/contract';
 import { decodeText, docxContentType, sniffLength, sniffMatches } from '../sources/content-sniff.js';
 import { runIsolated, siblingModule } from '../sources/isolated-run.js';
 import { DocxTooLarge, docxParagraphs } from './docx-paragraphs.js';
-
-type Placeholder = components['schemas']['Placeholder'];
-type TemplateSchema = components['schemas']['TemplateSchema'];
 
 /** The contract's `TemplateUploadUrlRequest.content_type` values. */
 export const templateContentTypes: ReadonlySet<string> = new Set([docxContentType, 'text/markdown', 'text/plain', 'text/html']);

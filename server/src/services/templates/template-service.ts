@@ -2,20 +2,28 @@
 // scan for placeholders → save schema and activate → delete. Admin only; the pipeline has checked
 // the role and the `document_templates` feature before any of this runs.
 
+import type {
+  DeletedTemplate,
+  FieldError,
+  Placeholder,
+  Template,
+  TemplateList,
+  TemplateSaveRequest,
+  TemplateSchema,
+  TemplateUploadUrl,
+  TemplateUploadUrlRequest,
+} from '@groundcheck/contract';
 import type { ObjectStorage, TenantObjectStorage } from '../../blobs/object-storage.js';
 import { type StoredTemplate, TemplateChangedError, type TemplateRecord, type TemplateStore } from '../../cosmos/template-store.js';
-import { BadRequestError, ConflictError, type FieldError, NotFoundError } from '../../errors.js';
-import type { components } from '../../generated/openapi.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import { checkedFileName } from '../../lib/file-names.js';
 import { newId } from '../../lib/ids.js';
 import type { Caller } from '../call-context.js';
 import { type PlaceholderScanResult, scanTemplate } from './placeholder-scan.js';
 import { settleUpload, templateKey, templateMaxBytes } from './template-upload.js';
 
-type Schemas = components['schemas'];
-type Template = Schemas['Template'];
-type UploadRequest = Omit<Schemas['TemplateUploadUrlRequest'], 'customer_id' | 'api_key'>;
-type SaveRequest = Omit<Schemas['TemplateSaveRequest'], 'customer_id' | 'api_key'>;
+type UploadRequest = Omit<TemplateUploadUrlRequest, 'customer_id' | 'api_key'>;
+type SaveRequest = Omit<TemplateSaveRequest, 'customer_id' | 'api_key'>;
 
 /** Decision 76: a tenant holds at most 200 templates. */
 export const maxTemplatesPerTenant = 200;
@@ -70,7 +78,7 @@ export class TemplateService {
     this.scanner = scan;
   }
 
-  async list(ctx: Caller): Promise<Schemas['TemplateList']> {
+  async list(ctx: Caller): Promise<TemplateList> {
     const all = await this.store.list(ctx.tenant.customerId);
     const settled: TemplateRecord[] = [];
     for (let at = 0; at < all.length; at += settleConcurrency) {
@@ -86,7 +94,7 @@ export class TemplateService {
     return templateView((await this.load(ctx, ctx.path.id)).record);
   }
 
-  async createUploadUrl(ctx: Caller, body: UploadRequest): Promise<Schemas['TemplateUploadUrl']> {
+  async createUploadUrl(ctx: Caller, body: UploadRequest): Promise<TemplateUploadUrl> {
     const { customerId } = ctx.tenant;
     const fileName = checkedFileName(body.file_name);
     return this.serialised(customerId, async () => {
@@ -162,26 +170,13 @@ export class TemplateService {
   /** A partial update: name, description, schema and active, each only when sent. */
   async save(ctx: Caller<{ id: string }>, body: SaveRequest): Promise<Template> {
     return this.update(ctx, ctx.path.id, async (record) => {
-      const scanned = record.status === 'scanned';
-      if (body.active === true && !scanned) {
-        throw new ConflictError('template_not_scanned', 'Scan the template before activating it.');
-      }
-      if (body.schema !== undefined) {
-        if (!scanned) throw new ConflictError('template_not_scanned', 'Scan the template before saving its schema.');
-        checkSchema(body.schema, record.placeholders);
-      }
-      return {
-        ...record,
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.description !== undefined ? { description: body.description } : {}),
-        ...(body.schema !== undefined ? { schema: body.schema } : {}),
-        ...(body.active !== undefined ? { active: body.active } : {}),
-      };
+      checkSave(record, body);
+      return savedRecord(record, body);
     });
   }
 
   /** Deletes the stored file first: a template never disappears while its file stays behind. */
-  async delete(ctx: Caller<{ id: string }>): Promise<Schemas['DeletedTemplate']> {
+  async delete(ctx: Caller<{ id: string }>): Promise<DeletedTemplate> {
     const { customerId } = ctx.tenant;
     const stored = await this.store.get(customerId, ctx.path.id);
     if (!stored) throw notFound();
@@ -259,8 +254,30 @@ function uploadStateDetail(record: TemplateRecord): string {
   return 'No file has been uploaded yet: PUT it to the upload URL first.';
 }
 
+/** Only a scanned template can be activated or given a schema. */
+function checkSave(record: TemplateRecord, body: SaveRequest): void {
+  const scanned = record.status === 'scanned';
+  if (body.active === true && !scanned) {
+    throw new ConflictError('template_not_scanned', 'Scan the template before activating it.');
+  }
+  if (body.schema !== undefined) {
+    if (!scanned) throw new ConflictError('template_not_scanned', 'Scan the template before saving its schema.');
+    checkSchema(body.schema, record.placeholders);
+  }
+}
+
+function savedRecord(record: TemplateRecord, body: SaveRequest): TemplateRecord {
+  return {
+    ...record,
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.description !== undefined ? { description: body.description } : {}),
+    ...(body.schema !== undefined ? { schema: body.schema } : {}),
+    ...(body.active !== undefined ? { active: body.active } : {}),
+  };
+}
+
 /** Field names unique, each naming a placeholder of the scan (decision S22). */
-function checkSchema(schema: Schemas['TemplateSchema'], placeholders: Schemas['Placeholder'][]): void {
+function checkSchema(schema: TemplateSchema, placeholders: Placeholder[]): void {
   const known = new Set(placeholders.map((p) => p.name));
   const seen = new Set<string>();
   const errors: FieldError[] = [];

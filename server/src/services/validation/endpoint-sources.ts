@@ -5,7 +5,7 @@
 // format is skipped with its reason, never an error. The caller's access to the group is checked
 // before this runs: an endpoint of a group the caller may not use is never called.
 
-import type { components } from '../../generated/openapi.js';
+import type { AuthzForwarding, SkippedSource, SourceEndpoint } from '@groundcheck/contract';
 import { sha256Hex } from '../../lib/hash.js';
 import { createOutboundClient, type OutboundClient, OutboundRefusal, skippedSourceReason } from '../../outbound/index.js';
 import { endpointUrlKey } from '../../tenants/tenant.js';
@@ -13,12 +13,9 @@ import type { Principal } from '../auth/principal.js';
 import type { Caller } from '../call-context.js';
 import type { GatheredSource } from './validation-service.js';
 
-type Schemas = components['schemas'];
-type SkippedSource = Schemas['SkippedSource'];
-
 export interface EndpointTarget {
   groupId: string;
-  endpoint: Schemas['SourceEndpoint'];
+  endpoint: SourceEndpoint;
 }
 
 /** The contract's `SourceEndpoint` description. */
@@ -35,7 +32,7 @@ function headerValue(value: string): string {
 }
 
 /** The `X-Service-*` headers this endpoint's `authz_forwarding` turns on (all off by default). */
-export function forwardedHeaders(principal: Principal, forwarding: Schemas['AuthzForwarding'] = {}): Record<string, string> {
+export function forwardedHeaders(principal: Principal, forwarding: AuthzForwarding = {}): Record<string, string> {
   const headers: Record<string, string> = {};
   if (forwarding.user_id) headers['x-service-user-id'] = headerValue(principal.id);
   if (forwarding.customer_id) headers['x-service-customer-id'] = headerValue(principal.tenant.customerId);

@@ -2,18 +2,18 @@
 // a validation against a large source does not delay other requests. A task whose caller goes away
 // (its signal aborts) is stopped: a queued one never starts, a running one's thread is replaced.
 import { availableParallelism } from 'node:os';
+import type { Mode } from '@groundcheck/contract';
 import { SpanStatusCode } from '@opentelemetry/api';
 import { Piscina } from 'piscina';
 import type { EngineRequest, EngineValidation, FixResult, GenerateResult } from '../../engine/index.js';
 import { deterministicEngine } from '../../engine/index.js';
-import type { components } from '../../generated/openapi.js';
 import { instruments, observeEngineQueue, tracer } from '../../telemetry/instruments.js';
-
-type Mode = components['schemas']['Mode'];
 
 export interface EngineTask {
   mode: Mode;
   request: EngineRequest;
+  /** The local entailment model to consult, for tenants that use one. */
+  entailment?: { modelDir: string; weight: number };
 }
 
 export interface EngineResults {
@@ -35,11 +35,16 @@ export class EnginePool {
   }
 
   /** Runs the engine on a worker thread, as a span of the request, and measures it (queue wait included). */
-  run<M extends Mode>(mode: M, request: EngineRequest, signal?: AbortSignal): Promise<EngineResults[M]> {
+  run<M extends Mode>(
+    mode: M,
+    request: EngineRequest,
+    signal?: AbortSignal,
+    entailment?: EngineTask['entailment'],
+  ): Promise<EngineResults[M]> {
     return tracer().startActiveSpan(`engine ${mode}`, async (span) => {
       const started = performance.now();
       try {
-        return await this.pool.run({ mode, request } satisfies EngineTask, { signal });
+        return await this.pool.run({ mode, request, entailment } satisfies EngineTask, { signal });
       } catch (error) {
         span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).name });
         throw error;

@@ -5,9 +5,9 @@
 // file, then read from the extraction cache) and their endpoints' passages. A file without text is
 // skipped with its reason.
 
+import type { SkippedSource } from '@groundcheck/contract';
 import type { ObjectStorage, TenantObjectStorage } from '../../blobs/object-storage.js';
 import type { SourceFileRecord, SourceGroupRecord, SourceGroupStore } from '../../cosmos/source-group-store.js';
-import type { components } from '../../generated/openapi.js';
 import type { Caller } from '../call-context.js';
 import type { ExtractionCache } from '../sources/extraction-cache.js';
 import { canUseGroup } from '../sources/source-access.js';
@@ -16,8 +16,6 @@ import { sourceFileKey } from '../sources/source-upload.js';
 import { defaultExtractionBudget } from '../sources/text-extraction.js';
 import { type EndpointTarget, queryEndpointSources } from './endpoint-sources.js';
 import type { GatheredSource, SourceGroupRetrieval } from './validation-service.js';
-
-type SkippedSource = components['schemas']['SkippedSource'];
 
 export interface GroupRetrievalDeps {
   store: SourceGroupStore;

@@ -2,13 +2,11 @@
 // guard with the tenant's allowlist and its text extracted; a URL refused, failing, too large or of
 // a type without text is skipped with its reason, never an error.
 import { createHash } from 'node:crypto';
-import type { components } from '../../generated/openapi.js';
+import type { SkippedSource } from '@groundcheck/contract';
 import { createOutboundClient, OutboundRefusal, skippedSourceReason } from '../../outbound/index.js';
 import type { Tenant } from '../../tenants/tenant.js';
 import type { Extractor } from '../sources/extraction-cache.js';
 import { extractableContentTypes } from '../sources/text-extraction.js';
-
-type SkippedSource = components['schemas']['SkippedSource'];
 
 export interface FetchedUrl {
   url: string;

@@ -4,9 +4,9 @@
 // in its outbox until they are appended (audit-outbox.ts), so a failure in between leaves work that
 // recovery completes: either everything exists in the end, or nothing does.
 
+import type { Actor, ConfidenceLevel, Finding, Mode, RequestSummary, Severity, SourceUsed, ValidationRecord } from '@groundcheck/contract';
 import { daysToSeconds } from '../../cosmos/containers.js';
 import type { HistoryItem, HistoryStore } from '../../cosmos/history-store.js';
-import type { components } from '../../generated/openapi.js';
 import type { Logger } from '../../logger.js';
 import { instruments } from '../../telemetry/instruments.js';
 import type { Tenant } from '../../tenants/tenant.js';
@@ -15,15 +15,6 @@ import { validationUsage } from '../analytics/usage-counters.js';
 import { type AuditEntry, type AuditTrail, systemActor } from '../audit/audit-trail.js';
 import { publicRecord } from '../history/public-record.js';
 import { AuditOutbox } from './audit-outbox.js';
-
-type ValidationRecord = components['schemas']['ValidationRecord'];
-type Actor = components['schemas']['Actor'];
-type Mode = components['schemas']['Mode'];
-type Severity = components['schemas']['Severity'];
-type ConfidenceLevel = components['schemas']['ConfidenceLevel'];
-type Finding = components['schemas']['Finding'];
-type SourceUsed = components['schemas']['SourceUsed'];
-type RequestSummary = components['schemas']['RequestSummary'];
 
 /** What the validation service knows once the engine has answered. */
 export interface CompletedValidation {

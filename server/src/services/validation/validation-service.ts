@@ -2,21 +2,19 @@
 // event loop in the mode asked, records the validation (history, counters, audit) and notifies the
 // tenant's webhook, then answers with the mode's result.
 import { createHash } from 'node:crypto';
-import type { components } from '../../generated/openapi.js';
+import type { Mode, SkippedSource, SourceUsed, ValidationRequest, ValidationResult } from '@groundcheck/contract';
+import type { EngineSource } from '../../engine/index.js';
+import { reviseValidation } from '../../engine/revise.js';
+import { verifierUnavailable } from '../../engine/verifier-note.js';
 import { newId } from '../../lib/ids.js';
 import { actorOf } from '../audit/audit-trail.js';
 import type { Caller } from '../call-context.js';
 import type { Extractor } from '../sources/extraction-cache.js';
 import type { WebhookDelivery } from '../webhooks/webhook-delivery.js';
+import type { ClaimVerification } from './claim-verification.js';
 import type { EnginePool, EngineResults } from './engine-pool.js';
 import { fetchUrlSources } from './url-sources.js';
 import type { ValidationRecorder } from './validation-recorder.js';
-
-type Schemas = components['schemas'];
-type ValidationRequest = Schemas['ValidationRequest'];
-type ValidationResult = Schemas['ValidationResult'];
-type SourceUsed = Schemas['SourceUsed'];
-type SkippedSource = Schemas['SkippedSource'];
 
 /** A source's text with how the result names it. */
 export interface GatheredSource extends Omit<SourceUsed, 'source_id'> {
@@ -37,6 +35,7 @@ export interface ValidationServiceDependencies {
   retrieveGroups: SourceGroupRetrieval;
   /** Text from a fetched URL's bytes, within the parser's budget. */
   extract: Extractor;
+  verification: ClaimVerification;
 }
 
 export class ValidationService {
@@ -45,13 +44,9 @@ export class ValidationService {
   async validate(ctx: Caller, request: ValidationRequest): Promise<ValidationResult> {
     const started = performance.now();
     const { sources, skipped } = await this.gather(ctx, request);
-    const answer = request.mode === 'generate' ? undefined : request.chatbot_response;
     const engineSources = sources.map((source, i) => ({ source_id: `src_${i + 1}`, text: source.text }));
-    const outcome = await this.deps.engine.run(
-      request.mode,
-      { question: request.question, answer, sources: engineSources, thresholds: ctx.tenant.engineThresholds },
-      ctx.abortSignal,
-    );
+    const outcome = await this.runEngine(ctx, request, engineSources);
+    const answer = request.mode === 'generate' ? undefined : request.chatbot_response;
     // A client that went away while the engine ran gets no record: nothing is written for nobody.
     ctx.abortSignal.throwIfAborted();
     const createdAt = ctx.clock.now();
@@ -89,7 +84,7 @@ export class ValidationService {
       validation_id: validationId,
       created_at: createdAt.toISOString(),
       question: request.question,
-      claims: outcome.claims,
+      claims: outcome.claims.map((claim) => ({ ...claim, verifier: claim.verifier ?? 'deterministic' })),
       findings: outcome.findings,
       issues: outcome.issues,
       issue_count: outcome.issue_count,
@@ -101,7 +96,7 @@ export class ValidationService {
       metadata: {
         source_access_filtered: skipped.some((source) => source.kind === 'source_group' && source.reason === 'access_denied'),
         skipped_sources: skipped,
-        engine: outcome.engine,
+        engine: { ...outcome.engine, ...this.deps.verification.identityFor(ctx.tenant) },
         duration_ms: Math.round(performance.now() - started),
       },
       review: { required: record.review.required, state: record.review.state },
@@ -113,6 +108,30 @@ export class ValidationService {
       return { ...common, mode: 'validate_and_fix', chatbot_response: request.chatbot_response, corrected_response, corrections };
     }
     return { ...common, mode: 'validate', chatbot_response: request.chatbot_response };
+  }
+
+  /**
+   * The engine's result for the request, with the tenant's model-backed verifier: the entailment model
+   * inside the engine's run, or the judge on the uncertain claims after it (and, for `generate`, the
+   * model's own answer, checked like any other).
+   */
+  private async runEngine(ctx: Caller, request: ValidationRequest, sources: EngineSource[]): Promise<EngineResults[Mode]> {
+    const { verification, engine } = this.deps;
+    const base = { question: request.question, sources, thresholds: ctx.tenant.engineThresholds };
+    const entailment = verification.entailmentFor(ctx.tenant);
+    if (request.mode === 'generate') {
+      const written = await verification.writeAnswer(ctx, request.question, sources);
+      if (written && 'answer' in written) {
+        const checked = { ...base, answer: written.answer };
+        const validation = await engine.run('validate', checked, ctx.abortSignal, entailment);
+        return { ...(await verification.judgeUncertain(ctx, checked, validation)), answer: written.answer };
+      }
+      const generated = await engine.run('generate', base, ctx.abortSignal, entailment);
+      return written ? reviseValidation(generated, [], [verifierUnavailable('openai', written.failure)], base) : generated;
+    }
+    const checked = { ...base, answer: request.chatbot_response };
+    const result = await engine.run(request.mode, checked, ctx.abortSignal, entailment);
+    return verification.judgeUncertain(ctx, checked, result);
   }
 
   private async gather(ctx: Caller, request: ValidationRequest): Promise<{ sources: GatheredSource[]; skipped: SkippedSource[] }> {

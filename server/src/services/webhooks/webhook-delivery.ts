@@ -2,15 +2,13 @@
 // validation to the tenant's webhook, fire and forget. The caller never waits; a receiver that does
 // not answer 2xx within 5 seconds (a redirect included) counts as failed, is logged once with the
 // event and validation ids, and is not retried. Requests go through the outbound guard.
-import type { components } from '../../generated/openapi.js';
+import type { ValidationFindingsEvent } from '@groundcheck/contract';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
 import { createOutboundClient, OutboundRefusal } from '../../outbound/index.js';
 import { instruments } from '../../telemetry/instruments.js';
 import type { Tenant } from '../../tenants/tenant.js';
 import { signWebhook } from './signature.js';
-
-export type ValidationFindingsEvent = components['schemas']['ValidationFindingsEvent'];
 
 /** Section 8: the receiver's time to answer. */
 export const webhookTimeoutMs = 5000;

@@ -67,6 +67,21 @@ export interface Tenant {
     contradicted_severity?: "low" | "medium" | "high" | "critical";
     unsupported_severity?: "low" | "medium" | "high" | "critical";
     source_conflict_severity?: "low" | "medium" | "high" | "critical";
+    /**
+     * The model-backed verifier behind the deterministic checks (README: Model-backed verifiers). Unset: the deployment's ENGINE_VERIFIER. `openai` needs OPENAI_API_KEY (or AZURE_OPENAI_ENDPOINT) and sends claims and source passages to that endpoint; `onnx` needs ENGINE_MODEL_DIR and keeps all text in the deployment.
+     */
+    verifier?: "none" | "openai" | "onnx";
+    /**
+     * With `openai`: the claims whose score the checks leave between `low` and `high` (inclusive) go to the judge. Default 0.2 to 0.8.
+     */
+    judge_band?: {
+      low: number;
+      high: number;
+    };
+    /**
+     * With `onnx`: how much the model's signal weighs beside the checks' (the aggregator's linear scale). Default 1.
+     */
+    entailment_weight?: number;
   };
   rate_limit?: {
     requests: number;

@@ -1,4 +1,4 @@
-// Generated from openapi.yaml by sdk/scripts/generate.mjs (`npm run generate`). Do not edit.
+// Generated from openapi.yaml by contract/scripts/generate.mjs (`npm run generate`). Do not edit.
 
 /** A JSON type ('string', 'integer|null', …), a constant, an array of one shape, or an object's required fields. */
 export type Shape = string | { const: unknown } | [Shape] | { [field: string]: Shape };

@@ -1,4 +1,4 @@
-// Generated from openapi.yaml by sdk/scripts/generate.mjs (`npm run generate`). Do not edit.
+// Generated from openapi.yaml by contract/scripts/generate.mjs (`npm run generate`). Do not edit.
 import type { paths } from './openapi.js';
 
 type OperationPath = keyof paths;

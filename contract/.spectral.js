@@ -1,5 +1,5 @@
 // Spectral's OpenAPI rules and the OWASP API Security Top 10 ruleset, as `npx spectral lint
-// openapi.yaml` and npm test (test/contract/spec-lint.test.ts) run them: the result must be empty.
+// openapi.yaml` (in contract/) and npm test (test/contract/spec-lint.test.ts) run them: the result must be empty.
 // Every rule turned off here, everywhere or for part of the contract, says why; docs/decisions.md
 // records the same reasons.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Generated from openapi.yaml by sdk/scripts/generate.mjs (`npm run generate`). Do not edit.
+// Generated from openapi.yaml by contract/scripts/generate.mjs (`npm run generate`). Do not edit.
 import type { components } from './openapi.js';
 
 type Schemas = components['schemas'];
@@ -114,7 +114,13 @@ export type Analytics = Schemas['Analytics'];
 export type AuditQuery = Schemas['AuditQuery'];
 export type SourceReference = Schemas['SourceReference'];
 export type RequestSummary = Schemas['RequestSummary'];
-export type AuditEventData = Schemas['AuditEventData'];
+export type AuditEventBase = Schemas['AuditEventBase'];
+export type ValidationCreatedEvent = Schemas['ValidationCreatedEvent'];
+export type ReviewRequiredEvent = Schemas['ReviewRequiredEvent'];
+export type ReviewDecisionEvent = Schemas['ReviewDecisionEvent'];
+export type ReviewEditedEvent = Schemas['ReviewEditedEvent'];
+export type ExternalReviewEvent = Schemas['ExternalReviewEvent'];
+export type AccountDeletedEvent = Schemas['AccountDeletedEvent'];
 export type AuditEvent = Schemas['AuditEvent'];
 export type AuditEventPage = Schemas['AuditEventPage'];
 export type AuditExportRequest = Schemas['AuditExportRequest'];

@@ -1,5 +1,5 @@
-// The SDK's generated files (runtime tables, schema aliases, webhook shape) match a fresh run of
-// scripts/generate.mjs over openapi.yaml, and the tables agree with what the server reads from it.
+// The contract's generated files (types, schema aliases, runtime tables, webhook shape) match a fresh
+// run of scripts/generate.mjs over openapi.yaml, and the tables agree with what the server reads from it.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -10,18 +10,18 @@ import { fileURLToPath } from 'node:url';
 import { loadContract } from '../../server/src/contract/contract.js';
 import { apiKeyPaths, idempotentPaths, openPaths } from '../src/generated/operations.js';
 
-const sdkRoot = fileURLToPath(new URL('..', import.meta.url));
+const contractRoot = fileURLToPath(new URL('..', import.meta.url));
 
 test('src/generated is what scripts/generate.mjs produces from openapi.yaml', () => {
   const out = mkdtempSync(join(tmpdir(), 'gc-sdk-generated-'));
   try {
-    const result = spawnSync(process.execPath, ['scripts/generate.mjs', out], { cwd: sdkRoot, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['scripts/generate.mjs', out], { cwd: contractRoot, encoding: 'utf8' });
     assert.equal(result.status, 0, result.stderr);
-    assert.deepEqual(readdirSync(out).sort(), ['operations.ts', 'schemas.ts', 'webhook-shape.ts']);
+    assert.deepEqual(readdirSync(out).sort(), ['audit-facts.ts', 'openapi.ts', 'operations.ts', 'schemas.ts', 'webhook-shape.ts']);
     for (const file of readdirSync(out)) {
       assert.ok(
-        readFileSync(join(out, file), 'utf8') === readFileSync(join(sdkRoot, 'src/generated', file), 'utf8'),
-        `sdk/src/generated/${file} is stale: run \`npm run generate\``,
+        readFileSync(join(out, file), 'utf8') === readFileSync(join(contractRoot, 'src/generated', file), 'utf8'),
+        `contract/src/generated/${file} is stale: run \`npm run generate\``,
       );
     }
   } finally {

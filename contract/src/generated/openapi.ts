@@ -1,4 +1,4 @@
-// Generated from openapi.yaml by scripts/generate-types.mjs (`npm run generate`). Do not edit.
+// Generated from openapi.yaml by contract/scripts/generate.mjs (`npm run generate`). Do not edit.
 
 export interface paths {
     "/auth/login": {
@@ -887,8 +887,13 @@ export interface components {
         ConfidenceLevel: "high" | "medium" | "low";
         /** @enum {string} */
         ClaimStatus: "supported" | "unsupported" | "contradicted";
-        /** @enum {string} */
-        FindingCategory: "contradicted_claim" | "unsupported_claim" | "source_conflict" | "incomplete_answer" | "source_unavailable";
+        /**
+         * @description `verifier_unavailable`: the model-backed verifier the tenant uses (a judge or a local entailment
+         *     model) could not decide some claims (time or token budget, rate limit, an unusable reply, a
+         *     model that did not load); those claims keep the deterministic checks' verdicts.
+         * @enum {string}
+         */
+        FindingCategory: "contradicted_claim" | "unsupported_claim" | "source_conflict" | "incomplete_answer" | "source_unavailable" | "verifier_unavailable";
         /**
          * @description `failed` and `warning` count as issues; `fixed` marks a finding corrected by `validate_and_fix`.
          * @enum {string}
@@ -1157,6 +1162,14 @@ export interface components {
             /** @description How strongly the evidence supports the claim. */
             score: number;
             evidence: components["schemas"]["Evidence"][];
+            /**
+             * @description What decided the claim's status: `deterministic`, the engine's checks alone; `onnx`, the checks
+             *     with the local entailment model's signal; `openai`, the model-backed judge, whose verdict is
+             *     taken only when the evidence it quotes is found in the sources. Always present in the reference
+             *     server's answers.
+             * @enum {string}
+             */
+            verifier?: "deterministic" | "onnx" | "openai";
         };
         Evidence: {
             /** @description The `source_id` of an entry in `sources`. */
@@ -1237,6 +1250,13 @@ export interface components {
             engine: {
                 method: string;
                 version: string;
+                /**
+                 * @description The model-backed verifier behind the checks for this tenant (`none`, the checks alone). Always present in the reference server's answers.
+                 * @enum {string}
+                 */
+                verifier?: "none" | "onnx" | "openai";
+                /** @description The judge's model (or Azure deployment) name; `local` for the entailment model. */
+                verifier_model?: string;
             };
             /** Format: int32 */
             duration_ms?: number;
@@ -1712,6 +1732,8 @@ export interface components {
             incomplete_answer: number;
             /** Format: int32 */
             source_unavailable: number;
+            /** Format: int32 */
+            verifier_unavailable: number;
         };
         Analytics: {
             customer_id: components["schemas"]["CustomerId"];
@@ -1794,45 +1816,21 @@ export interface components {
             inline_text_chars: number;
         };
         /**
-         * @description The facts of the event; which fields appear depends on `kind`:
-         *     `validation_created`: `mode`, `request_summary`, `source_groups`, `sources`, `confidence_level`, `issue_count`.
-         *     `review_required`: `review_state`.
-         *     `approved`, `rejected`: `note`. `edited`: `note`, `corrections`.
-         *     `review_handed_off`: `external_reference`, optional `note`.
-         *     `external_review_approved`, `external_review_rejected`: `external_reference`, optional `note`.
-         *     `account_deleted`: none (the actor is the admin who deleted the account).
-         */
-        AuditEventData: {
-            mode?: components["schemas"]["Mode"];
-            request_summary?: components["schemas"]["RequestSummary"];
-            source_groups?: components["schemas"]["SourceGroupId"][];
-            sources?: components["schemas"]["SourceReference"][];
-            confidence_level?: components["schemas"]["ConfidenceLevel"];
-            /** Format: int32 */
-            issue_count?: number;
-            review_state?: components["schemas"]["ReviewState"];
-            note?: string;
-            corrections?: components["schemas"]["UserCorrection"][];
-            external_reference?: string;
-        };
-        /**
-         * @description An audit event as stored (the `raw` profile). `sequence` numbers a tenant's events 1, 2, 3…
+         * @description What every audit event carries, whatever its kind. `sequence` numbers a tenant's events 1, 2, 3…
          *     with no gaps. `hash` is the SHA-256 of `prev_hash` followed by the event's canonical JSON
          *     (RFC 8785 JCS over every field but `hash` and `expires_at`), chaining each event to the one
          *     before it; the first event's `prev_hash` is 64 zeros. `expires_at` is fixed when the event is
          *     written: a later change of the tenant's retention applies to new events only.
          */
-        AuditEvent: {
+        AuditEventBase: {
             event_id: components["schemas"]["AuditEventId"];
             /** Format: int64 */
             sequence: number;
             customer_id: components["schemas"]["CustomerId"];
-            kind: components["schemas"]["AuditEventKind"];
             /** Format: date-time */
             occurred_at: string;
             actor: components["schemas"]["Actor"];
             validation_id: components["schemas"]["ValidationId"] | null;
-            data: components["schemas"]["AuditEventData"];
             prev_hash: components["schemas"]["Sha256"];
             hash: components["schemas"]["Sha256"];
             /**
@@ -1841,6 +1839,101 @@ export interface components {
              */
             expires_at: string;
         };
+        /** @description A validation was recorded. Its facts are sizes and references, never the request's text. */
+        ValidationCreatedEvent: components["schemas"]["AuditEventBase"] & {
+            /** @enum {string} */
+            kind: "validation_created";
+            data: {
+                mode: components["schemas"]["Mode"];
+                request_summary: components["schemas"]["RequestSummary"];
+                source_groups: components["schemas"]["SourceGroupId"][];
+                sources: components["schemas"]["SourceReference"][];
+                confidence_level: components["schemas"]["ConfidenceLevel"];
+                /** Format: int32 */
+                issue_count: number;
+            };
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "validation_created";
+        };
+        /** @description The workflow put a validation in review (the actor is `system`). */
+        ReviewRequiredEvent: components["schemas"]["AuditEventBase"] & {
+            /** @enum {string} */
+            kind: "review_required";
+            data: {
+                review_state: components["schemas"]["ReviewState"];
+            };
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "review_required";
+        };
+        /** @description A reviewer approved or rejected a validation, with a note. */
+        ReviewDecisionEvent: components["schemas"]["AuditEventBase"] & {
+            /** @enum {string} */
+            kind: "approved" | "rejected";
+            data: {
+                note: string;
+            };
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "approved" | "rejected";
+        };
+        /** @description A reviewer corrected a validation's answer, with a note and the corrections. */
+        ReviewEditedEvent: components["schemas"]["AuditEventBase"] & {
+            /** @enum {string} */
+            kind: "edited";
+            data: {
+                note: string;
+                corrections: components["schemas"]["UserCorrection"][];
+            };
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "edited";
+        };
+        /** @description A validation was handed to an outside review system, or that system decided it. */
+        ExternalReviewEvent: components["schemas"]["AuditEventBase"] & {
+            /** @enum {string} */
+            kind: "review_handed_off" | "external_review_approved" | "external_review_rejected";
+            data: {
+                external_reference: string;
+                note?: string;
+            };
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "review_handed_off" | "external_review_approved" | "external_review_rejected";
+        };
+        /** @description An admin deleted the tenant's account (the actor); the last event of the tenant's trail. It has no facts. */
+        AccountDeletedEvent: components["schemas"]["AuditEventBase"] & {
+            /** @enum {string} */
+            kind: "account_deleted";
+            data: Record<string, never>;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "account_deleted";
+        };
+        /**
+         * @description An audit event as stored (the `raw` profile): the fields of `AuditEventBase`, and the facts
+         *     its `kind` records in `data` (one shape per kind; nothing else is recorded).
+         */
+        AuditEvent: components["schemas"]["ValidationCreatedEvent"] | components["schemas"]["ReviewRequiredEvent"] | components["schemas"]["ReviewDecisionEvent"] | components["schemas"]["ReviewEditedEvent"] | components["schemas"]["ExternalReviewEvent"] | components["schemas"]["AccountDeletedEvent"];
         AuditEventPage: components["schemas"]["PageInfo"] & {
             data: components["schemas"]["AuditEvent"][];
         };

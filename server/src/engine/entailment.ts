@@ -1,0 +1,95 @@
+// A local entailment model's scores as one more signal per claim for the aggregator. The model runs
+// outside the engine (in the worker, between two passes), so the engine stays pure and synchronous:
+// the first pass names the (passage, claim) pairs to score, the second reads their scores from the
+// request and weighs them beside the checks' signals.
+import type { AggregatorModel } from './aggregate/model.js';
+import type { Signal } from './checks/check.js';
+import type { ClaimReading } from './claims/reading.js';
+import type { ReadPassage } from './evidence/retrieval.js';
+import type { EngineRequest } from './types.js';
+import type { Assessment } from './validate.js';
+
+export interface EntailmentScores {
+  entailment: number;
+  contradiction: number;
+  neutral: number;
+}
+
+export interface EntailmentPair {
+  /** The passage: what the sources say. */
+  premise: string;
+  /** The claim. */
+  hypothesis: string;
+}
+
+/** Scored pairs and the weight the operator gives the model's signal (`engine.entailment_weight`). */
+export interface EntailmentInput {
+  scores: { pair: EntailmentPair; scores: EntailmentScores }[];
+  weight: number;
+}
+
+/** Passages per claim that the model reads: the claim's best-bound ones. */
+const passagesPerClaim = 3;
+export const entailmentKinds = ['entailment_supported', 'entailment_contradicted', 'entailment_unsupported'] as const;
+const verdicts = {
+  entailment_supported: 'supported',
+  entailment_contradicted: 'contradicted',
+  entailment_unsupported: 'unsupported',
+} as const satisfies Record<(typeof entailmentKinds)[number], Signal['verdict']>;
+
+/** The pairs a model should score for an assessed answer: each claim against its best-bound passages. */
+export function entailmentPairs(assessment: Assessment): EntailmentPair[] {
+  return assessment.claims.flatMap(({ reading }) =>
+    reading.bound.slice(0, passagesPerClaim).map((passage) => ({ premise: passage.text, hypothesis: reading.text })),
+  );
+}
+
+/** The model's signals for one claim: entailed by its best passage, contradicted by one, or neither. */
+export function entailmentSignals(reading: ClaimReading, input: EntailmentInput | undefined): Signal[] {
+  if (!input) return [];
+  const scored = reading.bound.slice(0, passagesPerClaim).flatMap((passage) => {
+    const found = input.scores.find((s) => s.pair.hypothesis === reading.text && s.pair.premise === passage.text);
+    return found ? [{ passage, ...found.scores }] : [];
+  });
+  if (scored.length === 0) return [];
+  const entailed = scored.reduce((best, s) => (s.entailment > best.entailment ? s : best));
+  const contradicted = scored.reduce((best, s) => (s.contradiction > best.contradiction ? s : best));
+  const signal = (kind: (typeof entailmentKinds)[number], strength: number, reason: string, passage: ReadPassage): Signal[] => [
+    { kind, verdict: verdicts[kind], strength, reason, passage },
+  ];
+  if (entailed.entailment >= 0.5)
+    return signal(
+      'entailment_supported',
+      entailed.entailment,
+      'The entailment model reads the passage as stating the claim.',
+      entailed.passage,
+    );
+  if (contradicted.contradiction >= 0.5)
+    return signal(
+      'entailment_contradicted',
+      contradicted.contradiction,
+      'The entailment model reads the passage as saying otherwise.',
+      contradicted.passage,
+    );
+  return signal(
+    'entailment_unsupported',
+    1 - entailed.entailment,
+    'The entailment model finds no passage that states the claim.',
+    entailed.passage,
+  );
+}
+
+/** The committed model with the entailment kinds weighed: support lowers a claim's flag score, the others raise it. */
+export function withEntailmentWeight(model: AggregatorModel, request: EngineRequest): AggregatorModel {
+  const weight = request.entailment?.weight;
+  if (weight === undefined) return model;
+  return {
+    ...model,
+    weights: { ...model.weights, entailment_supported: -weight, entailment_contradicted: weight, entailment_unsupported: weight / 2 },
+  };
+}
+
+/** Whether the model's signal took part in a claim's judgment. */
+export function usedEntailment(signals: Signal[]): boolean {
+  return signals.some((s) => (entailmentKinds as readonly string[]).includes(s.kind));
+}
