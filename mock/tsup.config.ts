@@ -10,4 +10,7 @@ export default defineConfig({
   shims: true,
   target: 'node20',
   platform: 'node',
+  // The contract package is private: its tables and canonical JSON are bundled in.
+  noExternal: ['@groundcheck/contract'],
+  tsconfig: 'tsconfig.build.json',
 });

@@ -1,10 +1,14 @@
 // What the mock needs to know of the bundled contract beyond what Prism reads itself: which
-// operations need credentials, which accept an API key in the body, which take an Idempotency-Key,
-// which are cursor-paged, which name their response examples after a field of the request, the
+// operations need credentials, which accept an API key in the body, which take an Idempotency-Key
+// (the contract package's tables, generated from the same openapi.yaml), which are cursor-paged, which name their response examples after a field of the request, the
 // shape of each request body (to tell Prism's violations of the body's own shape from those of the
 // shapes it is not), and the documented problems it answers with.
 import { readFileSync } from 'node:fs';
+import { apiKeyPaths, idempotentPaths, openPaths } from '@groundcheck/contract';
 import { parse } from 'yaml';
+
+/** Whether one of the contract package's operation tables (generated from the same contract) lists the path. */
+const listed = (paths: readonly string[], path: string) => paths.includes(path);
 
 export interface Route {
   method: string;
@@ -86,13 +90,12 @@ export function loadContract(specPath: string): Contract {
       const field = get(body, 'discriminator', 'propertyName');
       const mapping = (get(body, 'discriminator', 'mapping') as Json) ?? {};
       const named = typeof field === 'string' && examples.length > 0 && examples.every((name) => name in mapping);
-      const parameters = [...((step(item, 'parameters') as unknown[]) ?? []), ...((operation.parameters as unknown[]) ?? [])];
       routes.push({
         method: method.toUpperCase(),
         pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-        needsCredentials: operation['x-required-role'] !== 'none',
-        acceptsApiKey: operation['x-api-key'] === true,
-        idempotent: parameters.some((parameter) => get(parameter, 'in') === 'header' && get(parameter, 'name') === 'Idempotency-Key'),
+        needsCredentials: !listed(openPaths, path),
+        acceptsApiKey: listed(apiKeyPaths, path),
+        idempotent: listed(idempotentPaths, path),
         paged: get(body, 'properties', 'cursor') !== undefined,
         exampleField: named ? field : null,
         examples,

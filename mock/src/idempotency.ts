@@ -5,6 +5,7 @@
 // server, a request refused before its handler runs (401, 403, 413, 429, …) or failing with a 5xx
 // leaves its key free.
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '@groundcheck/contract';
 
 /** The answer kept under a key, as the guard sends it. */
 export interface StoredAnswer {
@@ -45,17 +46,8 @@ const kept = (status: number) => status < 400 || status === 404 || status === 40
  * compares). The mock cannot tell callers apart, so a key is the mock's, not a caller's.
  */
 export function fingerprintOf(method: string, path: string, body: unknown): string {
+  // Canonical JSON, as the server's: the order a client writes fields in does not matter.
   return createHash('sha256')
-    .update(canonical([method, path, body ?? {}]))
+    .update(canonicalJson([method, path, body ?? {}]))
     .digest('hex');
-}
-
-/** JSON with object keys sorted, so that the order a client writes fields in does not matter. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonical(inner)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
