@@ -1,6 +1,7 @@
 // The validation engine: one interface for validate, validate_and_fix and generate. The built-in
-// engine is deterministic and needs no network; another (a model-backed judge) can be supplied in
-// code behind the same interface.
+// engine is deterministic and needs no network. The model-backed verifiers a tenant may add by
+// configuration sit around it (services/validation/claim-verification.ts, and the entailment signal
+// in the engine's worker); another engine can still be supplied in code behind the same interface.
 import { fixAnswer } from './fix.js';
 import { generateAnswer } from './generate.js';
 import type { EngineIdentity, EngineRequest, ValidationEngine } from './types.js';
