@@ -2,9 +2,11 @@
 // deterministic checks always run; `openai` adds a judge for the claims they leave uncertain, `onnx` a
 // local entailment model's signal. Each tenant picks one in its tenant file (`engine.verifier`), or
 // takes the deployment's default (ENGINE_VERIFIER). Secrets come from the environment only.
+import type { ValidationMetadata } from '@groundcheck/contract';
 import { type JudgeSettings, judgeSettingsFromEnv } from './judge/judge-settings.js';
 
-export type VerifierChoice = 'none' | 'openai' | 'onnx';
+/** As `metadata.engine.verifier` reports it. */
+export type VerifierChoice = NonNullable<ValidationMetadata['engine']['verifier']>;
 
 export interface VerifierDeployment {
   /** For tenants whose file does not choose. */
