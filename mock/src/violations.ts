@@ -110,7 +110,7 @@ function anyOfError(alternatives: string[][], body: unknown): FieldError | null 
   const missing = alternatives.map((fields) => fields.filter((field) => !Object.hasOwn(body as object, field)));
   if (alternatives.length === 0 || !missing.every((fields) => fields.length > 0)) return null;
   const named = [...new Set(missing.flat())];
-  return { pointer: '/', detail: `needs at least one of: ${named.join(', ')}` };
+  return { pointer: '', detail: `needs at least one of: ${named.join(', ')}` };
 }
 
 /**
@@ -150,7 +150,7 @@ function bodyError(violation: Violation, path: string[]): FieldError {
   const named = /(?:must have required property|found) '(.+)'$/.exec(violation.message)?.[1];
   if (violation.code === 'required' && named) return { pointer: `${at}/${pointerSegment(named)}`, detail: 'is required' };
   if (violation.code === 'additionalProperties' && named) return { pointer: `${at}/${pointerSegment(named)}`, detail: unknownField };
-  return { pointer: at || '/', detail: ajvMessage(violation, 'Request body ', 'property') };
+  return { pointer: at, detail: ajvMessage(violation, 'Request body ', 'property') };
 }
 
 /** Ajv's own message, without the sentence Prism wraps it in; an enum's in the server's words. */

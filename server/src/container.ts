@@ -145,13 +145,12 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
   };
   const engine = new EnginePool();
   const readiness = new ReadinessService({ cosmos: () => cosmos.ping(), storage: () => storage.ping() });
-  const recorder = new ValidationRecorder(historyStore, services.audit.trail, config.historyTtlDays);
+  const recorder = new ValidationRecorder(historyStore, services.audit.trail, services.webhooks, config.historyTtlDays);
   const extract: Extractor = (bytes, contentType) => extractText(bytes, contentType, { maxMemoryMb: config.sourceParserMemoryMb });
   const validation = new ValidationService({
     engine,
     verification: new ClaimVerification(config.verifiers),
     recorder,
-    webhooks: services.webhooks,
     retrieveGroups: groupRetrieval({
       store: sourceGroupStore,
       groups: services.sources.groups,
@@ -205,7 +204,7 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
     authenticator: new Authenticator(tenants, users, localTokens, new OidcVerifier(), closedTenants),
     rateLimiter: new RateLimiter(windowCounts, log),
     readiness,
-    idempotency: new IdempotencyStore(cosmos.container('idempotency')),
+    idempotency: new IdempotencyStore(cosmos.container('idempotency'), config.idempotencyLeaseMs),
     services: { ...services, validation },
     operations: {
       ...healthOperations(readiness),

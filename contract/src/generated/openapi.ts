@@ -949,7 +949,10 @@ export interface components {
             errors?: components["schemas"]["FieldError"][];
         };
         FieldError: {
-            /** @description RFC 6901 JSON pointer into the request body (`/urls/0`), or `header:<name>`, `path:<name>`. */
+            /**
+             * @description RFC 6901 JSON pointer into the request body (`/urls/0`; the empty string `""` for the whole
+             *     body, as when it is not an object), or `header:<name>`, `path:<name>`.
+             */
             pointer: string;
             detail: string;
         };
@@ -2315,11 +2318,13 @@ export interface components {
         /**
          * @description The request conflicts with an earlier one that sent the same `Idempotency-Key`. Codes:
          *     `idempotency_key_reused` (the key came with a different request), `idempotency_in_progress`
-         *     (the first request with the key still runs).
+         *     (the first request with the key still runs; retry after `Retry-After` seconds).
          */
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description With `idempotency_in_progress`, the seconds until the first request's lease on the key would run out. */
+                "Retry-After"?: number;
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                 "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2522,8 +2527,18 @@ export interface components {
          *     same key within 24 hours replays the first response (its status and body, 4xx included) with
          *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
          *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
-         *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
-         *     `idempotency_in_progress`.
+         *     409 `idempotency_key_reused`.
+         *
+         *     While the first request runs it holds the key on a lease that it renews (by default every
+         *     5 seconds; the lease runs out 15 seconds after the last renewal). A retry meanwhile answers
+         *     409 `idempotency_in_progress` with `Retry-After`: the seconds until the lease would run out.
+         *     When the request's process has died (or the request failed with 5xx or 429), its lease runs
+         *     out and the next retry takes the key over. What a request creates is named when its key is
+         *     first claimed (a validation's `validation_id`, a new source group's, file's, template's or
+         *     user's id), so the retry finds what the stopped request wrote: it completes what is missing
+         *     (audit events, counters, the webhook notification) and answers with it, exactly as a replay
+         *     would; it acts anew only when nothing was written. A review decision keeps its answer with
+         *     the decision, in the same write.
          */
         IdempotencyKey: string;
     };
@@ -2697,8 +2712,18 @@ export interface operations {
                  *     same key within 24 hours replays the first response (its status and body, 4xx included) with
                  *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
                  *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
-                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
-                 *     `idempotency_in_progress`.
+                 *     409 `idempotency_key_reused`.
+                 *
+                 *     While the first request runs it holds the key on a lease that it renews (by default every
+                 *     5 seconds; the lease runs out 15 seconds after the last renewal). A retry meanwhile answers
+                 *     409 `idempotency_in_progress` with `Retry-After`: the seconds until the lease would run out.
+                 *     When the request's process has died (or the request failed with 5xx or 429), its lease runs
+                 *     out and the next retry takes the key over. What a request creates is named when its key is
+                 *     first claimed (a validation's `validation_id`, a new source group's, file's, template's or
+                 *     user's id), so the retry finds what the stopped request wrote: it completes what is missing
+                 *     (audit events, counters, the webhook notification) and answers with it, exactly as a replay
+                 *     would; it acts anew only when nothing was written. A review decision keeps its answer with
+                 *     the decision, in the same write.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2868,8 +2893,18 @@ export interface operations {
                  *     same key within 24 hours replays the first response (its status and body, 4xx included) with
                  *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
                  *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
-                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
-                 *     `idempotency_in_progress`.
+                 *     409 `idempotency_key_reused`.
+                 *
+                 *     While the first request runs it holds the key on a lease that it renews (by default every
+                 *     5 seconds; the lease runs out 15 seconds after the last renewal). A retry meanwhile answers
+                 *     409 `idempotency_in_progress` with `Retry-After`: the seconds until the lease would run out.
+                 *     When the request's process has died (or the request failed with 5xx or 429), its lease runs
+                 *     out and the next retry takes the key over. What a request creates is named when its key is
+                 *     first claimed (a validation's `validation_id`, a new source group's, file's, template's or
+                 *     user's id), so the retry finds what the stopped request wrote: it completes what is missing
+                 *     (audit events, counters, the webhook notification) and answers with it, exactly as a replay
+                 *     would; it acts anew only when nothing was written. A review decision keeps its answer with
+                 *     the decision, in the same write.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2984,8 +3019,18 @@ export interface operations {
                  *     same key within 24 hours replays the first response (its status and body, 4xx included) with
                  *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
                  *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
-                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
-                 *     `idempotency_in_progress`.
+                 *     409 `idempotency_key_reused`.
+                 *
+                 *     While the first request runs it holds the key on a lease that it renews (by default every
+                 *     5 seconds; the lease runs out 15 seconds after the last renewal). A retry meanwhile answers
+                 *     409 `idempotency_in_progress` with `Retry-After`: the seconds until the lease would run out.
+                 *     When the request's process has died (or the request failed with 5xx or 429), its lease runs
+                 *     out and the next retry takes the key over. What a request creates is named when its key is
+                 *     first claimed (a validation's `validation_id`, a new source group's, file's, template's or
+                 *     user's id), so the retry finds what the stopped request wrote: it completes what is missing
+                 *     (audit events, counters, the webhook notification) and answers with it, exactly as a replay
+                 *     would; it acts anew only when nothing was written. A review decision keeps its answer with
+                 *     the decision, in the same write.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3041,8 +3086,18 @@ export interface operations {
                  *     same key within 24 hours replays the first response (its status and body, 4xx included) with
                  *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
                  *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
-                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
-                 *     `idempotency_in_progress`.
+                 *     409 `idempotency_key_reused`.
+                 *
+                 *     While the first request runs it holds the key on a lease that it renews (by default every
+                 *     5 seconds; the lease runs out 15 seconds after the last renewal). A retry meanwhile answers
+                 *     409 `idempotency_in_progress` with `Retry-After`: the seconds until the lease would run out.
+                 *     When the request's process has died (or the request failed with 5xx or 429), its lease runs
+                 *     out and the next retry takes the key over. What a request creates is named when its key is
+                 *     first claimed (a validation's `validation_id`, a new source group's, file's, template's or
+                 *     user's id), so the retry finds what the stopped request wrote: it completes what is missing
+                 *     (audit events, counters, the webhook notification) and answers with it, exactly as a replay
+                 *     would; it acts anew only when nothing was written. A review decision keeps its answer with
+                 *     the decision, in the same write.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3119,8 +3174,18 @@ export interface operations {
                  *     same key within 24 hours replays the first response (its status and body, 4xx included) with
                  *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
                  *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
-                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
-                 *     `idempotency_in_progress`.
+                 *     409 `idempotency_key_reused`.
+                 *
+                 *     While the first request runs it holds the key on a lease that it renews (by default every
+                 *     5 seconds; the lease runs out 15 seconds after the last renewal). A retry meanwhile answers
+                 *     409 `idempotency_in_progress` with `Retry-After`: the seconds until the lease would run out.
+                 *     When the request's process has died (or the request failed with 5xx or 429), its lease runs
+                 *     out and the next retry takes the key over. What a request creates is named when its key is
+                 *     first claimed (a validation's `validation_id`, a new source group's, file's, template's or
+                 *     user's id), so the retry finds what the stopped request wrote: it completes what is missing
+                 *     (audit events, counters, the webhook notification) and answers with it, exactly as a replay
+                 *     would; it acts anew only when nothing was written. A review decision keeps its answer with
+                 *     the decision, in the same write.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3220,8 +3285,18 @@ export interface operations {
                  *     same key within 24 hours replays the first response (its status and body, 4xx included) with
                  *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
                  *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
-                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
-                 *     `idempotency_in_progress`.
+                 *     409 `idempotency_key_reused`.
+                 *
+                 *     While the first request runs it holds the key on a lease that it renews (by default every
+                 *     5 seconds; the lease runs out 15 seconds after the last renewal). A retry meanwhile answers
+                 *     409 `idempotency_in_progress` with `Retry-After`: the seconds until the lease would run out.
+                 *     When the request's process has died (or the request failed with 5xx or 429), its lease runs
+                 *     out and the next retry takes the key over. What a request creates is named when its key is
+                 *     first claimed (a validation's `validation_id`, a new source group's, file's, template's or
+                 *     user's id), so the retry finds what the stopped request wrote: it completes what is missing
+                 *     (audit events, counters, the webhook notification) and answers with it, exactly as a replay
+                 *     would; it acts anew only when nothing was written. A review decision keeps its answer with
+                 *     the decision, in the same write.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3293,8 +3368,18 @@ export interface operations {
                  *     same key within 24 hours replays the first response (its status and body, 4xx included) with
                  *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
                  *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
-                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
-                 *     `idempotency_in_progress`.
+                 *     409 `idempotency_key_reused`.
+                 *
+                 *     While the first request runs it holds the key on a lease that it renews (by default every
+                 *     5 seconds; the lease runs out 15 seconds after the last renewal). A retry meanwhile answers
+                 *     409 `idempotency_in_progress` with `Retry-After`: the seconds until the lease would run out.
+                 *     When the request's process has died (or the request failed with 5xx or 429), its lease runs
+                 *     out and the next retry takes the key over. What a request creates is named when its key is
+                 *     first claimed (a validation's `validation_id`, a new source group's, file's, template's or
+                 *     user's id), so the retry finds what the stopped request wrote: it completes what is missing
+                 *     (audit events, counters, the webhook notification) and answers with it, exactly as a replay
+                 *     would; it acts anew only when nothing was written. A review decision keeps its answer with
+                 *     the decision, in the same write.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3367,8 +3452,18 @@ export interface operations {
                  *     same key within 24 hours replays the first response (its status and body, 4xx included) with
                  *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
                  *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
-                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
-                 *     `idempotency_in_progress`.
+                 *     409 `idempotency_key_reused`.
+                 *
+                 *     While the first request runs it holds the key on a lease that it renews (by default every
+                 *     5 seconds; the lease runs out 15 seconds after the last renewal). A retry meanwhile answers
+                 *     409 `idempotency_in_progress` with `Retry-After`: the seconds until the lease would run out.
+                 *     When the request's process has died (or the request failed with 5xx or 429), its lease runs
+                 *     out and the next retry takes the key over. What a request creates is named when its key is
+                 *     first claimed (a validation's `validation_id`, a new source group's, file's, template's or
+                 *     user's id), so the retry finds what the stopped request wrote: it completes what is missing
+                 *     (audit events, counters, the webhook notification) and answers with it, exactly as a replay
+                 *     would; it acts anew only when nothing was written. A review decision keeps its answer with
+                 *     the decision, in the same write.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3431,8 +3526,18 @@ export interface operations {
                  *     same key within 24 hours replays the first response (its status and body, 4xx included) with
                  *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
                  *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
-                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
-                 *     `idempotency_in_progress`.
+                 *     409 `idempotency_key_reused`.
+                 *
+                 *     While the first request runs it holds the key on a lease that it renews (by default every
+                 *     5 seconds; the lease runs out 15 seconds after the last renewal). A retry meanwhile answers
+                 *     409 `idempotency_in_progress` with `Retry-After`: the seconds until the lease would run out.
+                 *     When the request's process has died (or the request failed with 5xx or 429), its lease runs
+                 *     out and the next retry takes the key over. What a request creates is named when its key is
+                 *     first claimed (a validation's `validation_id`, a new source group's, file's, template's or
+                 *     user's id), so the retry finds what the stopped request wrote: it completes what is missing
+                 *     (audit events, counters, the webhook notification) and answers with it, exactly as a replay
+                 *     would; it acts anew only when nothing was written. A review decision keeps its answer with
+                 *     the decision, in the same write.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3542,8 +3647,18 @@ export interface operations {
                  *     same key within 24 hours replays the first response (its status and body, 4xx included) with
                  *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
                  *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
-                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
-                 *     `idempotency_in_progress`.
+                 *     409 `idempotency_key_reused`.
+                 *
+                 *     While the first request runs it holds the key on a lease that it renews (by default every
+                 *     5 seconds; the lease runs out 15 seconds after the last renewal). A retry meanwhile answers
+                 *     409 `idempotency_in_progress` with `Retry-After`: the seconds until the lease would run out.
+                 *     When the request's process has died (or the request failed with 5xx or 429), its lease runs
+                 *     out and the next retry takes the key over. What a request creates is named when its key is
+                 *     first claimed (a validation's `validation_id`, a new source group's, file's, template's or
+                 *     user's id), so the retry finds what the stopped request wrote: it completes what is missing
+                 *     (audit events, counters, the webhook notification) and answers with it, exactly as a replay
+                 *     would; it acts anew only when nothing was written. A review decision keeps its answer with
+                 *     the decision, in the same write.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3973,8 +4088,18 @@ export interface operations {
                  *     same key within 24 hours replays the first response (its status and body, 4xx included) with
                  *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
                  *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
-                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
-                 *     `idempotency_in_progress`.
+                 *     409 `idempotency_key_reused`.
+                 *
+                 *     While the first request runs it holds the key on a lease that it renews (by default every
+                 *     5 seconds; the lease runs out 15 seconds after the last renewal). A retry meanwhile answers
+                 *     409 `idempotency_in_progress` with `Retry-After`: the seconds until the lease would run out.
+                 *     When the request's process has died (or the request failed with 5xx or 429), its lease runs
+                 *     out and the next retry takes the key over. What a request creates is named when its key is
+                 *     first claimed (a validation's `validation_id`, a new source group's, file's, template's or
+                 *     user's id), so the retry finds what the stopped request wrote: it completes what is missing
+                 *     (audit events, counters, the webhook notification) and answers with it, exactly as a replay
+                 *     would; it acts anew only when nothing was written. A review decision keeps its answer with
+                 *     the decision, in the same write.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4053,8 +4178,18 @@ export interface operations {
                  *     same key within 24 hours replays the first response (its status and body, 4xx included) with
                  *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
                  *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
-                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
-                 *     `idempotency_in_progress`.
+                 *     409 `idempotency_key_reused`.
+                 *
+                 *     While the first request runs it holds the key on a lease that it renews (by default every
+                 *     5 seconds; the lease runs out 15 seconds after the last renewal). A retry meanwhile answers
+                 *     409 `idempotency_in_progress` with `Retry-After`: the seconds until the lease would run out.
+                 *     When the request's process has died (or the request failed with 5xx or 429), its lease runs
+                 *     out and the next retry takes the key over. What a request creates is named when its key is
+                 *     first claimed (a validation's `validation_id`, a new source group's, file's, template's or
+                 *     user's id), so the retry finds what the stopped request wrote: it completes what is missing
+                 *     (audit events, counters, the webhook notification) and answers with it, exactly as a replay
+                 *     would; it acts anew only when nothing was written. A review decision keeps its answer with
+                 *     the decision, in the same write.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4118,8 +4253,18 @@ export interface operations {
                  *     same key within 24 hours replays the first response (its status and body, 4xx included) with
                  *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
                  *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
-                 *     409 `idempotency_key_reused`; a retry while the first request still runs answers 409
-                 *     `idempotency_in_progress`.
+                 *     409 `idempotency_key_reused`.
+                 *
+                 *     While the first request runs it holds the key on a lease that it renews (by default every
+                 *     5 seconds; the lease runs out 15 seconds after the last renewal). A retry meanwhile answers
+                 *     409 `idempotency_in_progress` with `Retry-After`: the seconds until the lease would run out.
+                 *     When the request's process has died (or the request failed with 5xx or 429), its lease runs
+                 *     out and the next retry takes the key over. What a request creates is named when its key is
+                 *     first claimed (a validation's `validation_id`, a new source group's, file's, template's or
+                 *     user's id), so the retry finds what the stopped request wrote: it completes what is missing
+                 *     (audit events, counters, the webhook notification) and answers with it, exactly as a replay
+                 *     would; it acts anew only when nothing was written. A review decision keeps its answer with
+                 *     the decision, in the same write.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };

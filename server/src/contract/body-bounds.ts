@@ -17,7 +17,7 @@ export class BoundsReport {
 
   add(pointer: () => string, detail: string): void {
     this.total += 1;
-    if (this.errors.length < this.limit) this.errors.push({ pointer: pointer() || '/', detail });
+    if (this.errors.length < this.limit) this.errors.push({ pointer: pointer(), detail });
   }
 
   /** Counts `count` unknown fields but looks for only as many of them as the report lists. */

@@ -212,7 +212,7 @@ function withoutMappings(value: unknown): unknown {
 }
 
 function toFieldError(error: ErrorObject, alternatives: string[]): FieldError {
-  const pointer = error.instancePath || '/';
+  const pointer = error.instancePath;
   switch (error.keyword) {
     case 'required':
       return { pointer: `${error.instancePath}/${error.params.missingProperty}`, detail: 'is required' };

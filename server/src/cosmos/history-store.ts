@@ -9,7 +9,7 @@
 import type { Container, ItemDefinition, JSONObject, OperationInput, PatchOperation, SqlParameter } from '@azure/cosmos';
 import type { ConfidenceLevel, Mode, ReviewState, ValidationRecord } from '@groundcheck/contract';
 import { historyFilterPaths } from './containers.js';
-import { cosmosOutcome } from './cosmos-status.js';
+import { type CosmosOutcome, cosmosOutcome } from './cosmos-status.js';
 
 export interface HistoryItem extends ValidationRecord {
   id: string;
@@ -22,6 +22,8 @@ export interface HistoryItem extends ValidationRecord {
   outbox_pending: boolean;
   /** When the outbox last changed (ISO): recovery leaves younger outboxes to the request writing them. */
   outbox_at: string;
+  /** The validation's webhook notification is still to be sent, by whoever clears the outbox. */
+  webhook_pending?: boolean;
 }
 
 /** A stored record with the ETag it was read or written with. */
@@ -60,6 +62,30 @@ export interface HistoryFilter {
   visibleTo?: { principalId: string; usableGroups: string[] };
 }
 
+/**
+ * The answer a write gives to a request with an Idempotency-Key (decision S95), kept in the record's
+ * partition and written in the record's batch: a retry that takes the key over after a crash finds
+ * the write and its answer together, or neither.
+ */
+export interface KeyedAnswer {
+  /** The key's id (a hash of the key). */
+  keyId: string;
+  body: unknown;
+}
+
+interface KeyedAnswerItem {
+  id: string;
+  customer_id: string;
+  record: 'keyed_answer';
+  validation_id: string;
+  answer: unknown;
+  ttl: number;
+}
+
+/** A keyed answer is needed while its key can be retried. */
+const keyedAnswerTtlSeconds = 24 * 60 * 60;
+const keyedAnswerId = (keyId: string) => `answer_${keyId}`;
+
 /** Cosmos DB takes at most this many operations in one patch. */
 const patchLimit = 10;
 /** Tally documents known to exist, by partition and id; forgotten when a batch finds one missing. */
@@ -81,23 +107,30 @@ export class HistoryStore {
 
   constructor(private readonly container: Container) {}
 
-  /** Writes a new record with its counts. */
-  async create(item: HistoryItem, tallies: readonly Tally[]): Promise<{ etag: string }> {
+  /**
+   * Writes a new record with its counts (and the answer of its keyed request). Null, having written
+   * nothing, when a record with its id exists: an earlier try of the same keyed request wrote it.
+   */
+  async create(item: HistoryItem, tallies: readonly Tally[], answer: KeyedAnswer | null = null): Promise<{ etag: string } | null> {
     const write: OperationInput = {
       operationType: 'Create',
       partitionKey: item.customer_id,
       resourceBody: { ...item } as unknown as JSONObject,
     };
-    const results = await this.batch(item.customer_id, tallies, [write], 'last');
-    if (!results) throw new Error(`history record ${item.validation_id} could not be created`);
-    return results;
+    return this.batch(item, tallies, write, 'last', answer);
   }
 
   /**
-   * Replaces a record by a new version, with its counts, if it is still as it was read (`stored`).
-   * Returns the new ETag, or null, having written nothing, when another writer changed it first.
+   * Replaces a record by a new version, with its counts (and the answer of its keyed request), if it
+   * is still as it was read (`stored`). Returns the new ETag, or null, having written nothing, when
+   * another writer changed it first.
    */
-  async update(stored: StoredRecord, next: HistoryItem, tallies: readonly Tally[]): Promise<{ etag: string } | null> {
+  async update(
+    stored: StoredRecord,
+    next: HistoryItem,
+    tallies: readonly Tally[],
+    answer: KeyedAnswer | null = null,
+  ): Promise<{ etag: string } | null> {
     const write: OperationInput = {
       operationType: 'Replace',
       id: next.id,
@@ -105,25 +138,40 @@ export class HistoryStore {
       ifMatch: stored.etag,
       resourceBody: { ...next } as unknown as JSONObject,
     };
-    return this.batch(next.customer_id, tallies, [write], 'first');
+    return this.batch(next, tallies, write, 'first', answer);
+  }
+
+  /** The answer kept for a keyed request, or null when no write of it was made. */
+  async keyedAnswer(customerId: string, keyId: string): Promise<{ validationId: string; body: unknown } | null> {
+    try {
+      const { resource } = await this.container.item(keyedAnswerId(keyId), customerId).read<KeyedAnswerItem>();
+      return resource?.record === 'keyed_answer' ? { validationId: resource.validation_id, body: resource.answer } : null;
+    } catch (error) {
+      if (cosmosOutcome(error) === 'not_found') return null;
+      throw error;
+    }
   }
 
   /**
-   * One transactional batch: the record's write with the tallies' increments (the record first when
-   * it is guarded by an ETag, so that it is the operation that fails). Null when the guard failed.
+   * One transactional batch: the record's write with the tallies' increments and the keyed answer
+   * (the record first when it is guarded by an ETag, last when it is created, so that it is the
+   * operation that fails). Null when the guard failed or the record to create exists.
    */
   private async batch(
-    customerId: string,
+    item: HistoryItem,
     tallies: readonly Tally[],
-    writes: OperationInput[],
+    write: OperationInput,
     recordAt: 'first' | 'last',
+    answer: KeyedAnswer | null,
   ): Promise<{ etag: string } | null> {
+    const customerId = item.customer_id;
     const increments = tallies.flatMap((tally) =>
       chunks(tally.increments, patchLimit).map(
         (operations): OperationInput => ({ operationType: 'Patch', id: tally.id, partitionKey: customerId, resourceBody: { operations } }),
       ),
     );
-    const operations = recordAt === 'first' ? [...writes, ...increments] : [...increments, ...writes];
+    if (answer) increments.push(keptAnswer(item, answer));
+    const operations = recordAt === 'first' ? [write, ...increments] : [...increments, write];
     for (let attempt = 0; attempt < 2; attempt += 1) {
       await this.ensure(customerId, tallies);
       const results = (await this.container.items.batch(operations, customerId)).result ?? [];
@@ -134,12 +182,12 @@ export class HistoryStore {
       }
       const failed = results.findIndex((r) => r.statusCode >= 300 && r.statusCode !== 424);
       const outcome = cosmosOutcome(results[failed]?.statusCode);
-      if (recordAt === 'first' && failed === 0 && (outcome === 'precondition_failed' || outcome === 'not_found')) return null;
+      if (refusedRecord(outcome, failed, operations.length, recordAt)) return null;
       // A tally document gone since it was known (the tenant's data was purged): create it again, once.
       if (outcome !== 'not_found' || attempt > 0) break;
       for (const tally of tallies) this.known.delete(knownKey(customerId, tally.id));
     }
-    throw new Error(`history batch for ${customerId} failed`);
+    throw new Error(`history batch for ${customerId} (${item.validation_id}) failed`);
   }
 
   /** Creates the tally documents not yet known to exist, as empty documents; one that already exists is left as it is. */
@@ -223,20 +271,24 @@ export class HistoryStore {
   }
 
   /**
-   * Empties the outbox of the version that was completed. When the record changed since (a review
-   * added an entry), it is left as it is: whoever changed it completes it, or recovery does.
+   * Empties the outbox of the version that was completed, its pending webhook included; true when
+   * this call did. When the record changed since (a review added an entry, another process cleared
+   * it), it is left as it is: whoever changed it completes it, or recovery does.
    */
-  async clearOutbox(customerId: string, validationId: string, etag: string): Promise<void> {
+  async clearOutbox(customerId: string, validationId: string, etag: string): Promise<boolean> {
     try {
       await this.container.item(validationId, customerId).patch(
         [
           { op: 'set', path: '/outbox', value: [] },
           { op: 'set', path: '/outbox_pending', value: false },
+          { op: 'set', path: '/webhook_pending', value: false },
         ],
         { accessCondition: { type: 'IfMatch', condition: etag } },
       );
+      return true;
     } catch (error) {
       if (cosmosOutcome(error) !== 'precondition_failed' && cosmosOutcome(error) !== 'not_found') throw error;
+      return false;
     }
   }
 
@@ -308,6 +360,28 @@ export class HistoryStore {
 }
 
 const knownKey = (customerId: string, id: string) => JSON.stringify([customerId, id]);
+
+/**
+ * Whether the batch failed on the record's own write as a guarded writer expects: the version read
+ * is gone (another writer changed it), or the record to create exists (an earlier try wrote it).
+ */
+function refusedRecord(outcome: CosmosOutcome | null, failed: number, operationCount: number, recordAt: 'first' | 'last'): boolean {
+  if (recordAt === 'first') return failed === 0 && (outcome === 'precondition_failed' || outcome === 'not_found');
+  return failed === operationCount - 1 && outcome === 'conflict';
+}
+
+/** The batch operation that keeps a keyed request's answer; an upsert, as a key used again a day later answers another request. */
+function keptAnswer(item: HistoryItem, answer: KeyedAnswer): OperationInput {
+  const answerItem: KeyedAnswerItem = {
+    id: keyedAnswerId(answer.keyId),
+    customer_id: item.customer_id,
+    record: 'keyed_answer',
+    validation_id: item.validation_id,
+    answer: answer.body,
+    ttl: keyedAnswerTtlSeconds,
+  };
+  return { operationType: 'Upsert', partitionKey: item.customer_id, resourceBody: answerItem as unknown as JSONObject };
+}
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const result: T[][] = [];

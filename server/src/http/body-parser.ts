@@ -1,8 +1,9 @@
 // Reads JSON request bodies: UTF-8, uncompressed, within the operation's size limit. Anything else
 // is refused with a problem before a byte of it is interpreted.
+import { isUtf8 } from 'node:buffer';
 import contentType from 'content-type';
 import express, { type RequestHandler } from 'express';
-import { PayloadTooLargeError, RequestTimeoutError, UnsupportedMediaTypeError } from '../errors.js';
+import { BadRequestError, PayloadTooLargeError, RequestTimeoutError, UnsupportedMediaTypeError } from '../errors.js';
 import { problemReply } from './problem.js';
 
 /** The largest body an operation with credentials accepts (decision row 71). */
@@ -35,14 +36,30 @@ export function assertMemberCount(body: Uint8Array, max = maxBodyMembers): void 
   }
 }
 
+/** The JSON text must be UTF-8 (RFC 8259): the decoder would otherwise store U+FFFD in place of the bad bytes. */
+function assertUtf8(body: Uint8Array): void {
+  if (!isUtf8(body)) throw new BadRequestError('malformed_json', 'The request body is not valid JSON: it is not valid UTF-8.');
+}
+
 /**
  * Reads JSON bodies. A request without credentials in its headers (no bearer token: its API key, if
  * any, is in the body) has `unauthenticatedTimeoutMs` to send its body, not the whole request timeout:
  * nobody holds a connection open for minutes without showing who they are.
  */
 export function parseBodies(unauthenticatedTimeoutMs: number): RequestHandler {
+  // Not strict: a top-level `null`, string, number or boolean is JSON, and the contract check says
+  // what is wrong with it (decision S96).
   const parse = (limit: number) =>
-    express.json({ limit, inflate: false, strict: true, type: () => true, verify: (_req, _res, body) => assertMemberCount(body) });
+    express.json({
+      limit,
+      inflate: false,
+      strict: false,
+      type: () => true,
+      verify: (_req, _res, body) => {
+        assertUtf8(body);
+        assertMemberCount(body);
+      },
+    });
   const large = parse(bodyLimitBytes);
   const small = parse(anonymousBodyLimitBytes);
   return (req, res, next) => {

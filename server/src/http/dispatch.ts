@@ -11,7 +11,7 @@ import { InternalError, NotImplementedError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { IdempotencyKeys } from '../ports/idempotency-keys.js';
 import { type Operation, type OperationId, type OperationTable, StatusReply, Streamed } from '../routes/operation.js';
-import type { CallContext } from '../services/call-context.js';
+import type { CallContext, KeyedCall } from '../services/call-context.js';
 import { runIdempotently } from './idempotency.js';
 import { problemReply } from './problem.js';
 import { type BufferedReply, jsonReply } from './reply.js';
@@ -38,17 +38,17 @@ export function dispatch({ operations, idempotency, contract, responses }: Dispa
       );
     }
     const ctx = callContextOf(req, res);
-    const run = async () =>
+    const run = async (keyed: KeyedCall | null) =>
       render(
         operation.operationId,
-        withoutNonconforming(operation.operationId, await handler(req.body ?? {}, ctx), contract, ctx.log),
+        withoutNonconforming(operation.operationId, await handler(req.body ?? {}, { ...ctx, keyed }), contract, ctx.log),
         responses,
         ctx.log,
       );
     const key = operation.idempotent ? req.get('idempotency-key') : undefined;
     const reply =
       key === undefined
-        ? await run()
+        ? await run(null)
         : await runIdempotently(
             idempotency,
             {
@@ -57,7 +57,7 @@ export function dispatch({ operations, idempotency, contract, responses }: Dispa
               principal: ctx.principal!,
               body: req.body,
               path: (req.ctx.params ?? {}) as Record<string, string>,
-              now: ctx.clock.now(),
+              clock: ctx.clock,
               log: ctx.log,
             },
             run,
@@ -83,6 +83,7 @@ function callContextOf(req: Request, res: Response): CallContext<never> {
     tenant: principal?.tenant ?? null,
     rateLimit: rateLimit ?? null,
     path: (params ?? {}) as never,
+    keyed: null,
   };
 }
 

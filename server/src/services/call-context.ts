@@ -1,7 +1,9 @@
 // What every layer knows about the call it serves: who is calling (when anyone is), the request's
-// id and logger, the clock, and a signal that fires when the client goes away.
+// id and logger, the clock, a signal that fires when the client goes away, and what its
+// Idempotency-Key binds.
 
 import type { Clock } from '../lib/clock.js';
+import { type IdPrefix, newId } from '../lib/ids.js';
 import type { Logger } from '../logger.js';
 import type { Tenant } from '../tenants/tenant.js';
 import type { Principal } from './auth/principal.js';
@@ -30,6 +32,27 @@ export interface CallContext<Path = Record<string, never>> {
   rateLimit: RateLimitState | null;
   /** The path's parameters, typed by the operation. */
   path: Path;
+  /** Set when the call carries an Idempotency-Key (http/idempotency.ts). */
+  keyed: KeyedCall | null;
+}
+
+/**
+ * What an Idempotency-Key binds (decision S95): the id of what the call creates, fixed when the key was
+ * first claimed, so that a retry after a crash names the same resource and finds what the crashed
+ * try wrote instead of writing it again.
+ */
+export interface KeyedCall {
+  /** The ULID shared by every try of the key. */
+  boundId: string;
+  /** The key's own id (a hash of it), under which a write may keep the answer it reports. */
+  keyId: string;
+  /** This try took the key over from one that stopped (its process died, or it failed): look for its writes first. */
+  takenOver: boolean;
+}
+
+/** The id of what the call creates: bound to its Idempotency-Key when it has one, new otherwise. */
+export function idFor(ctx: Pick<CallContext<unknown>, 'keyed'>, prefix: IdPrefix, now: Date): string {
+  return ctx.keyed ? `${prefix}_${ctx.keyed.boundId}` : newId(prefix, now.getTime());
 }
 
 /** A call by an authenticated principal of a tenant. */

@@ -122,31 +122,59 @@ describe('WindowCountStore', () => {
 });
 
 describe('IdempotencyStore', () => {
-  test('a key is claimed once; an abandoned claim is taken over; a released key is free again', async () => {
-    const keys = new IdempotencyStore(cosmos.container('idempotency'), 10 * 60 * 1000);
-    const at = new Date('2026-11-02T09:00:00.000Z');
+  const leaseMs = 15_000;
+  const keys = () => new IdempotencyStore(cosmos.container('idempotency'), leaseMs);
+  const at = new Date('2026-11-02T09:00:00.000Z');
+  const after = (ms: number) => new Date(at.getTime() + ms);
+
+  test('a key is claimed once per tenant, and a completed key replays for the day', async () => {
+    const store = keys();
     const [a, b] = await Promise.all([
-      keys.claim('harbour', 'key-1', 'saveSourceGroup', 'fp-1', at),
-      keys.claim('harbour', 'key-1', 'saveSourceGroup', 'fp-1', at),
+      store.claim('harbour', 'key-1', 'saveSourceGroup', 'fp-1', at),
+      store.claim('harbour', 'key-1', 'saveSourceGroup', 'fp-1', at),
     ]);
     assert.deepEqual([a.claimed, b.claimed].sort(), [false, true], 'of two concurrent claims only one wins');
-    const winner = a.claimed ? a.record : b.record;
-    assert.equal((await keys.claim('orchard', 'key-1', 'saveSourceGroup', 'fp-1', at)).claimed, true, "another tenant's key is its own");
+    const winner = a.claimed ? a.held : b.claimed ? b.held : assert.fail('no winner');
+    assert.equal((await store.claim('orchard', 'key-1', 'saveSourceGroup', 'fp-1', at)).claimed, true, "another tenant's key is its own");
 
     const response = { status: 201, headers: { 'content-type': 'application/json' }, body: Buffer.from('{}').toString('base64') };
-    await keys.complete(winner, response);
-    const later = await keys.claim('harbour', 'key-1', 'saveSourceGroup', 'fp-1', new Date(at.getTime() + 60 * 60 * 1000));
+    await store.complete(winner, response);
+    const later = await store.claim('harbour', 'key-1', 'saveSourceGroup', 'fp-1', after(60 * 60 * 1000));
     assert.equal(later.claimed, false);
-    assert.deepEqual([later.record.state, later.record.response], ['completed', response], 'a completed key replays for the day');
+    assert.deepEqual(later.claimed ? [] : [later.record.state, later.record.response], ['completed', response]);
+  });
 
-    const stuck = await keys.claim('harbour', 'key-2', 'reviewValidation', 'fp-2', at);
-    assert.equal(stuck.claimed, true);
-    assert.equal((await keys.claim('harbour', 'key-2', 'reviewValidation', 'fp-2', new Date(at.getTime() + 60_000))).claimed, false);
-    const takeover = await keys.claim('harbour', 'key-2', 'reviewValidation', 'fp-2', new Date(at.getTime() + 11 * 60 * 1000));
-    assert.equal(takeover.claimed, true, 'a claim in progress for longer than the limit was abandoned');
+  test('a holder that stops renewing loses the key to a retry of the same request when its lease runs out, with the same bound id', async () => {
+    const store = keys();
+    const first = await store.claim('harbour', 'key-2', 'reviewValidation', 'fp-2', at);
+    assert.ok(first.claimed);
+    const early = await store.claim('harbour', 'key-2', 'reviewValidation', 'fp-2', after(leaseMs - 1));
+    assert.equal(early.claimed, false, 'within the lease the key is held');
+    assert.equal(early.claimed ? null : early.record.lease_until, after(leaseMs).toISOString(), 'the record says until when');
+    const other = await store.claim('harbour', 'key-2', 'reviewValidation', 'fp-other', after(leaseMs));
+    assert.equal(other.claimed, false, 'another request with the key never takes it over');
+    const takeover = await store.claim('harbour', 'key-2', 'reviewValidation', 'fp-2', after(leaseMs));
+    assert.ok(takeover.claimed);
+    assert.equal(takeover.held.takenOver, true);
+    assert.equal(takeover.held.record.bound_id, first.held.record.bound_id, 'what the request creates keeps its id');
+    assert.notEqual(takeover.held.record.owner, first.held.record.owner);
+    assert.equal(await store.renew(first.held, after(leaseMs + 1)), false, 'the old holder cannot renew a key taken over');
+    assert.equal(await store.renew(takeover.held, after(leaseMs + 5000)), true);
+    const stillHeld = await store.claim('harbour', 'key-2', 'reviewValidation', 'fp-2', after(2 * leaseMs + 4999));
+    assert.equal(stillHeld.claimed, false, 'a renewed lease holds the key past its first end');
+  });
 
-    await keys.release(takeover.record);
-    await keys.release(takeover.record);
-    assert.equal((await keys.claim('harbour', 'key-2', 'reviewValidation', 'fp-2', new Date(at.getTime() + 12 * 60 * 1000))).claimed, true);
+  test('a released key is taken over at once, with the same bound id', async () => {
+    const store = keys();
+    const first = await store.claim('harbour', 'key-3', 'validate', 'fp-3', at);
+    assert.ok(first.claimed);
+    await store.release(first.held);
+    const retry = await store.claim('harbour', 'key-3', 'validate', 'fp-3', after(1));
+    assert.ok(retry.claimed);
+    assert.deepEqual([retry.held.takenOver, retry.held.record.bound_id], [true, first.held.record.bound_id]);
+    const day = await store.claim('harbour', 'key-3', 'validate', 'fp-3', after(25 * 60 * 60 * 1000));
+    assert.ok(day.claimed);
+    assert.equal(day.held.takenOver, false, 'a day later the key starts afresh');
+    assert.notEqual(day.held.record.bound_id, first.held.record.bound_id);
   });
 });

@@ -53,7 +53,7 @@ describe('invalid requests', () => {
   test('name the missing source, and the missing, mistyped or unknown mode', async () => {
     const noSource = await server.call('/api/v1/validate', { mode: 'validate', question: 'q?' }, { token });
     assert.deepEqual(noSource.body.errors, [
-      { pointer: '/', detail: 'needs at least one of: source_groups, urls, inline_text' },
+      { pointer: '', detail: 'needs at least one of: source_groups, urls, inline_text' },
       { pointer: '/chatbot_response', detail: 'is required' },
     ]);
     const badMode = await server.call('/api/v1/validate', { mode: 'summarize', question: 'q?' }, { token });
@@ -95,6 +95,35 @@ describe('invalid requests', () => {
 
   test('report malformed JSON', async () => {
     assertProblem(await server.call('/auth/login', undefined, { raw: '{"email":' }), 400, 'malformed_json');
+  });
+
+  test('answer a top-level null, string, number or boolean as an array is answered: invalid_request at the whole body', async () => {
+    for (const raw of ['null', '"validate"', '42', 'true', 'false', '[]']) {
+      for (const path of ['/api/v1/validate', '/api/v1/stats']) {
+        const reply = await server.call(path, undefined, { raw, token });
+        assertProblem(reply, 400, 'invalid_request');
+        assert.deepEqual(reply.body.errors, [{ pointer: '', detail: 'must be object' }], `${raw} to ${path}`);
+      }
+    }
+    // With an API key expected in the body, a body that is not an object carries no credentials.
+    assertProblem(await server.call('/api/v1/stats', undefined, { raw: 'null' }), 401, 'unauthenticated');
+  });
+
+  test('refuse a body that is not valid UTF-8, storing nothing', async () => {
+    const before = await snapshot(server.cosmos);
+    const json = (text: string) => Buffer.from(text);
+    const invalid = Buffer.concat([json('{"name":"q'), Buffer.from([0xff, 0xfe]), json('","allowed_roles":[]}')]);
+    const truncated = Buffer.concat([json('{"name":"caf'), Buffer.from([0xc3]), json('"}')]);
+    const surrogate = Buffer.concat([json('{"name":"'), Buffer.from([0xed, 0xa0, 0x80]), json('"}')]);
+    for (const raw of [invalid, truncated, surrogate]) {
+      const reply = await server.call('/api/v1/sources/group/save', undefined, { raw, token });
+      assertProblem(reply, 400, 'malformed_json');
+      assert.match(reply.body.detail, /UTF-8/);
+    }
+    assert.equal(await snapshot(server.cosmos), before);
+    const valid = await server.call('/api/v1/sources/group/save', undefined, { raw: json('{"name":"café ☕ 𝄞"}'), token });
+    assert.equal(valid.status, 200, valid.text);
+    assert.equal(valid.body.name, 'café ☕ 𝄞');
   });
 
   test('refuse a body over 1 MiB with 413, before reading it all', async () => {

@@ -12,7 +12,7 @@ import type { AuditTrail } from '../../src/services/audit/audit-trail.js';
 import type { Principal } from '../../src/services/auth/principal.js';
 import type { Caller } from '../../src/services/call-context.js';
 import { ReviewService } from '../../src/services/review/review-service.js';
-import { AuditOutbox } from '../../src/services/validation/audit-outbox.js';
+import { RecordOutbox } from '../../src/services/validation/record-outbox.js';
 import type { Tenant } from '../../src/tenants/tenant.js';
 import { tenantsOf } from '../support/audit.js';
 import { FailingTrail } from '../support/failing-trail.js';
@@ -54,13 +54,14 @@ function reviewerCall(validationId: string): Caller<{ id: string }> {
     tenant,
     rateLimit: null,
     path: { id: validationId },
+    keyed: null,
   };
 }
 
 const reviews = (trail: AuditTrail, store = history) =>
   new ReviewService({
     history: store,
-    outbox: new AuditOutbox(store, trail),
+    outbox: new RecordOutbox(store, trail, server.services.webhooks),
     groups: new SourceGroupStore(server.cosmos.container('sources')),
     historyTtlDays: 90,
   });
@@ -78,7 +79,7 @@ test('the audit trail fails after the state changed: the event waits in the outb
   assert.equal(stored!.outbox_pending, true);
   assert.deepEqual(await kinds(id), ['validation_created', 'review_required']);
 
-  const outbox = new AuditOutbox(history, server.services.audit.trail);
+  const outbox = new RecordOutbox(history, server.services.audit.trail, server.services.webhooks);
   assert.equal(await outbox.recover(tenant, new Date(Date.now() - 60_000)), 0, 'a fresh outbox is left to its request');
   assert.ok((await outbox.recover(tenant, new Date(Date.now() + 60_000))) >= 1);
   assert.deepEqual(await kinds(id), ['validation_created', 'review_required', 'approved']);

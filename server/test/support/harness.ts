@@ -21,7 +21,7 @@ export interface CallOptions {
   headers?: Record<string, string>;
   method?: string;
   /** A raw body sent as is instead of JSON. */
-  raw?: string;
+  raw?: string | Uint8Array<ArrayBuffer>;
 }
 
 export class TestServer {

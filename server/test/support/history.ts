@@ -37,14 +37,15 @@ export async function validateInline(
 }
 
 /** A validation written through the recorder (as POST /validate writes it) with figures the test fixes. */
-export function recordValidation(server: TestServer, tenant: Tenant, overrides: Partial<CompletedValidation> = {}) {
+export async function recordValidation(server: TestServer, tenant: Tenant, overrides: Partial<CompletedValidation> = {}) {
   const recorder = new ValidationRecorder(
     new HistoryStore(server.cosmos.container('history')),
     server.services.audit.trail,
+    server.services.webhooks,
     historyTtlDays,
   );
   const createdAt = overrides.createdAt ?? new Date();
-  return recorder.record(
+  const record = await recorder.record(
     tenant,
     {
       validationId: newId('val', createdAt.getTime()),
@@ -65,6 +66,8 @@ export function recordValidation(server: TestServer, tenant: Tenant, overrides: 
     },
     createLogger('silent'),
   );
+  assert.ok(record, 'a new id is never recorded already');
+  return record;
 }
 
 /** Every audit event of the tenant, oldest first, through POST /api/v1/audit (an admin API key). */

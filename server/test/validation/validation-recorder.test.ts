@@ -70,12 +70,12 @@ async function auditKinds(customerId: string, validationId: string): Promise<str
 
 describe('recording a validation', () => {
   test('writes the history record with its ttl, the audit event and the counters', async () => {
-    const recorder = new ValidationRecorder(history, server.services.audit.trail, historyTtlDays);
+    const recorder = new ValidationRecorder(history, server.services.audit.trail, server.services.webhooks, historyTtlDays);
     const tenant = { ...tenants.acme!, workflow: { reviewRequired: 'never' as const } };
     const before = await usage('acme');
     const validation = completed();
     const record = await recorder.record(tenant, validation, log);
-    assert.equal(record.review.state, 'not_required');
+    assert.equal(record?.review.state, 'not_required');
     const stored = await history.get('acme', validation.validationId);
     assert.equal(stored!.ttl, historyTtlDays * 24 * 3600, 'read back through the Cosmos client');
     assert.equal(stored!.outbox_pending, false);
@@ -88,7 +88,7 @@ describe('recording a validation', () => {
   });
 
   test('review is required as the workflow says: always, when_issues, never', async () => {
-    const recorder = new ValidationRecorder(history, server.services.audit.trail, historyTtlDays);
+    const recorder = new ValidationRecorder(history, server.services.audit.trail, server.services.webhooks, historyTtlDays);
     const cases = [
       ['always', [], 'pending_review'],
       ['when_issues', ['an issue'], 'pending_review'],
@@ -98,14 +98,14 @@ describe('recording a validation', () => {
     for (const [policy, issues, state] of cases) {
       const validation = completed({ issues: [...issues] });
       const record = await recorder.record({ ...tenants.acme!, workflow: { reviewRequired: policy } }, validation, log);
-      assert.equal(record.review.state, state, `${policy} with ${issues.length} issues`);
+      assert.equal(record?.review.state, state, `${policy} with ${issues.length} issues`);
       const kinds = await auditKinds('acme', validation.validationId);
       assert.deepEqual(kinds, state === 'pending_review' ? ['validation_created', 'review_required'] : ['validation_created']);
     }
   });
 
   test('counters stay exact under concurrent validations', async () => {
-    const recorder = new ValidationRecorder(history, server.services.audit.trail, historyTtlDays);
+    const recorder = new ValidationRecorder(history, server.services.audit.trail, server.services.webhooks, historyTtlDays);
     const before = (await usage('tiny')).total;
     await Promise.all(Array.from({ length: 8 }, () => recorder.record(tenants.tiny!, completed({ mode: 'generate' }), log)));
     assert.equal((await usage('tiny')).total, before + 8);
@@ -116,15 +116,16 @@ describe('a failure between the writes', () => {
   test('leaves the record with its outbox; recovery appends each event exactly once', async () => {
     const tenant = { ...tenants.acme!, workflow: { reviewRequired: 'always' as const } };
     const validation = completed();
-    await new ValidationRecorder(history, new FailingTrail(server.cosmos.container('audit'), 1), historyTtlDays).record(
-      tenant,
-      validation,
-      log,
-    );
+    await new ValidationRecorder(
+      history,
+      new FailingTrail(server.cosmos.container('audit'), 1),
+      server.services.webhooks,
+      historyTtlDays,
+    ).record(tenant, validation, log);
     assert.equal((await history.get('acme', validation.validationId))!.outbox_pending, true);
     assert.deepEqual(await auditKinds('acme', validation.validationId), []);
 
-    const recorder = new ValidationRecorder(history, server.services.audit.trail, historyTtlDays);
+    const recorder = new ValidationRecorder(history, server.services.audit.trail, server.services.webhooks, historyTtlDays);
     const later = new Date(Date.now() + 60_000);
     assert.ok((await recorder.recover(tenant, later)) >= 1);
     assert.deepEqual(await auditKinds('acme', validation.validationId), ['validation_created', 'review_required']);
@@ -144,25 +145,30 @@ describe('a failure between the writes', () => {
         return super.append(...args);
       }
     }
-    await new ValidationRecorder(history, new SecondFails(server.cosmos.container('audit'), 0), historyTtlDays).record(
-      tenant,
-      validation,
-      log,
-    );
+    await new ValidationRecorder(
+      history,
+      new SecondFails(server.cosmos.container('audit'), 0),
+      server.services.webhooks,
+      historyTtlDays,
+    ).record(tenant, validation, log);
     assert.deepEqual(await auditKinds('acme', validation.validationId), ['validation_created']);
-    await new ValidationRecorder(history, server.services.audit.trail, historyTtlDays).recover(tenant, new Date(Date.now() + 60_000));
+    await new ValidationRecorder(history, server.services.audit.trail, server.services.webhooks, historyTtlDays).recover(
+      tenant,
+      new Date(Date.now() + 60_000),
+    );
     assert.deepEqual(await auditKinds('acme', validation.validationId), ['validation_created', 'review_required']);
   });
 
   test('recovery leaves records younger than its cut-off to the request still writing them', async () => {
     const validation = completed();
     const tenant = tenants.acme!;
-    await new ValidationRecorder(history, new FailingTrail(server.cosmos.container('audit'), 1), historyTtlDays).record(
-      tenant,
-      validation,
-      log,
-    );
-    const recorder = new ValidationRecorder(history, server.services.audit.trail, historyTtlDays);
+    await new ValidationRecorder(
+      history,
+      new FailingTrail(server.cosmos.container('audit'), 1),
+      server.services.webhooks,
+      historyTtlDays,
+    ).record(tenant, validation, log);
+    const recorder = new ValidationRecorder(history, server.services.audit.trail, server.services.webhooks, historyTtlDays);
     await recorder.recover(tenant, new Date(validation.createdAt.getTime() - 1000));
     assert.equal((await history.get('acme', validation.validationId))!.outbox_pending, true);
     await recorder.recover(tenant, new Date(Date.now() + 60_000));
@@ -177,7 +183,11 @@ describe('a failure between the writes', () => {
     };
     const before = await usage('acme');
     await assert.rejects(
-      new ValidationRecorder(broken, server.services.audit.trail, historyTtlDays).record(tenants.acme!, validation, log),
+      new ValidationRecorder(broken, server.services.audit.trail, server.services.webhooks, historyTtlDays).record(
+        tenants.acme!,
+        validation,
+        log,
+      ),
     );
     assert.equal(await history.get('acme', validation.validationId), null);
     assert.deepEqual(await auditKinds('acme', validation.validationId), []);

@@ -2,9 +2,9 @@
 // the state machine (review-transitions.ts). The record's new state, its review entry and the audit
 // event are written together: the new version of the record carries the event in its outbox and is
 // written, guarded by the ETag it was read with, in the batch that moves the month's usage and the
-// day's rollup (cosmos/history-store.ts). Of two reviewers acting at once, one batch wins; the other
-// reads the record again, finds its state changed and gets 409. The outbox is then appended to the
-// audit trail (or by recovery).
+// day's rollup (cosmos/history-store.ts), with the answer when the request has an Idempotency-Key
+// (decision S95). Of two reviewers acting at once, one batch wins; the other reads the record again,
+// finds its state changed and gets 409. The outbox is then appended to the audit trail (or by recovery).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Actor, ReviewAction, ReviewEntry, ReviewRequest, ReviewState, ValidationRecord } from '@groundcheck/contract';
 import type { HistoryItem, HistoryStore } from '../../cosmos/history-store.js';
@@ -16,12 +16,12 @@ import { type AnyAuditFacts, type AuditEntry, actorOf, kindRecords } from '../au
 import type { Caller } from '../call-context.js';
 import { publicRecord } from '../history/public-record.js';
 import { canSee, visibilityOf } from '../history/visibility.js';
-import type { AuditOutbox } from '../validation/audit-outbox.js';
+import type { RecordOutbox } from '../validation/record-outbox.js';
 import { type ReviewTransition, reviewTransitions, transitionFor } from './review-transitions.js';
 
 export interface ReviewServiceDependencies {
   history: HistoryStore;
-  outbox: AuditOutbox;
+  outbox: RecordOutbox;
   groups: SourceGroupStore;
   historyTtlDays: number;
 }
@@ -38,6 +38,9 @@ export class ReviewService {
 
   async review(ctx: Caller<{ id: string }>, request: ReviewRequest): Promise<ValidationRecord> {
     const { customerId } = ctx.tenant;
+    // A retry that took over the key of a try that died after deciding: that decision, finished, is the answer.
+    const resumed = ctx.keyed?.takenOver ? await this.deps.outbox.resume(ctx.tenant, ctx.keyed.keyId, ctx.log) : null;
+    if (resumed !== null) return resumed as ValidationRecord;
     const visibility = await visibilityOf(ctx.principal, this.deps.groups);
     const at = ctx.clock.now();
     for (let attempt = 0; attempt < writeAttempts; attempt += 1) {
@@ -51,10 +54,12 @@ export class ReviewService {
       if (!transition) throw refused(item.review.state, request.action);
       const next = reviewed(item, transition, factsOf(request), actorOf(ctx.principal), at);
       const move = { from: transition.from, to: transition.to, at, closes: transition.closes };
-      const written = await this.deps.history.update(stored, next, [
-        reviewUsage(item, move, this.deps.historyTtlDays),
-        reviewRollup(item, move, this.deps.historyTtlDays),
-      ]);
+      const written = await this.deps.history.update(
+        stored,
+        next,
+        [reviewUsage(item, move, this.deps.historyTtlDays), reviewRollup(item, move, this.deps.historyTtlDays)],
+        ctx.keyed && { keyId: ctx.keyed.keyId, body: publicRecord(next) },
+      );
       if (!written) {
         // Another review came first: back off with jitter, then read and decide again.
         await sleep(Math.random() * Math.min(100, 2 ** attempt));

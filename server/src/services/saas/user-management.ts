@@ -14,10 +14,9 @@ import {
 } from '../../cosmos/user-store.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
-import { newId } from '../../lib/ids.js';
 import { passwordWeakness } from '../auth/password-policy.js';
 import { hashPassword } from '../auth/passwords.js';
-import type { Caller } from '../call-context.js';
+import { type Caller, idFor } from '../call-context.js';
 import { logUserChanges, userChanges } from './user-change-log.js';
 import { userView } from './user-view.js';
 
@@ -56,9 +55,13 @@ export class UserManagement {
   private async create(ctx: Caller, request: UserSaveRequest): Promise<User> {
     // The contract requires both when there is no user_id.
     const email = request.email!.toLowerCase();
+    const id = idFor(ctx, 'usr', ctx.clock.now());
+    // A retry after a crash that had created the user: the user it created (its email is taken by it).
+    const created = ctx.keyed?.takenOver ? await this.users.get(ctx.tenant.customerId, id) : null;
+    if (created) return userView(created);
     const now = ctx.clock.now().toISOString();
     const user: UserRecord = {
-      id: newId('usr', ctx.clock.now().getTime()),
+      id,
       customer_id: ctx.tenant.customerId,
       kind: 'user',
       email,

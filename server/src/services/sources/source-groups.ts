@@ -22,8 +22,7 @@ import {
 } from '../../cosmos/source-group-store.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import { checkedFileName } from '../../lib/file-names.js';
-import { newId } from '../../lib/ids.js';
-import type { Caller } from '../call-context.js';
+import { type Caller, idFor } from '../call-context.js';
 import { forgetExtractions } from './extraction-cache.js';
 import { canSeeGroup } from './source-access.js';
 import { settleFile, sourceFileKey, sourceGroupPrefix } from './source-upload.js';
@@ -60,13 +59,19 @@ export class SourceGroupService {
   async uploadUrl(ctx: Caller, body: SourceUploadUrlRequest): Promise<SourceUploadUrl> {
     const fileName = checkedFileName(body.file_name);
     const now = ctx.clock.now();
-    const fileId = newId('fil', now.getTime());
+    const fileId = idFor(ctx, 'fil', now);
     const storage = this.deps.storage.forTenant(ctx.tenant.customerId);
-    const presigned = await storage.presignUpload(sourceFileKey(body.group_id, fileId), {
-      contentType: body.content_type,
-      now,
-      expiresInMs: uploadUrlLifetimeMs,
-    });
+    const presign = (signedAt: Date) =>
+      storage.presignUpload(sourceFileKey(body.group_id, fileId), {
+        contentType: body.content_type,
+        now: signedAt,
+        expiresInMs: uploadUrlLifetimeMs,
+      });
+    // A retry after a crash that had added the file: the same file, its URL signed as before.
+    const group = ctx.keyed?.takenOver ? await this.deps.store.get(ctx.tenant.customerId, body.group_id) : null;
+    const added = group?.files.find((f) => f.file_id === fileId);
+    if (added) return { ...(await presign(new Date(added.created_at))), group_id: body.group_id, file_id: fileId };
+    const presigned = await presign(now);
     const file: SourceFileRecord = {
       file_id: fileId,
       name: fileName,
@@ -150,12 +155,16 @@ export class SourceGroupService {
 
   private async create(ctx: Caller, body: SourceGroupSaveRequest): Promise<SourceGroupRecord> {
     const cid = ctx.tenant.customerId;
+    const now = ctx.clock.now();
+    const id = idFor(ctx, 'grp', now);
+    // A retry after a crash that had created the group: the group it created.
+    const created = ctx.keyed?.takenOver ? await this.deps.store.get(cid, id) : null;
+    if (created) return created;
     if ((await this.deps.store.count(cid)) >= sourceLimits.groupsPerTenant) {
       throw new ConflictError('limit_reached', `An account holds at most ${sourceLimits.groupsPerTenant} source groups.`);
     }
-    const now = ctx.clock.now();
     return this.deps.store.create({
-      id: newId('grp', now.getTime()),
+      id,
       customer_id: cid,
       kind: 'source_group',
       // The contract's `anyOf` guarantees a name on creation.

@@ -17,8 +17,7 @@ import type { ObjectStorage, TenantObjectStorage } from '../../blobs/object-stor
 import { type StoredTemplate, TemplateChangedError, type TemplateRecord, type TemplateStore } from '../../cosmos/template-store.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import { checkedFileName } from '../../lib/file-names.js';
-import { newId } from '../../lib/ids.js';
-import type { Caller } from '../call-context.js';
+import { type Caller, idFor } from '../call-context.js';
 import { type PlaceholderScanResult, scanTemplate } from './placeholder-scan.js';
 import { settleUpload, templateKey, templateMaxBytes } from './template-upload.js';
 
@@ -98,17 +97,22 @@ export class TemplateService {
     const { customerId } = ctx.tenant;
     const fileName = checkedFileName(body.file_name);
     return this.serialised(customerId, async () => {
+      const now = ctx.clock.now();
+      const id = idFor(ctx, 'tpl', now);
+      const presign = (signedAt: Date) =>
+        this.tenantStorage(ctx).presignUpload(templateKey(id), {
+          contentType: body.content_type,
+          now: signedAt,
+          // A new version may be uploaded to the same URL and scanned again (decision on template uploads).
+          replaceable: true,
+        });
+      // A retry after a crash that had created the template: the same template, its URL signed as before.
+      const created = ctx.keyed?.takenOver ? await this.store.get(customerId, id) : null;
+      if (created) return { template_id: id, ...(await presign(new Date(created.record.created_at))) };
       if ((await this.store.count(customerId)) >= maxTemplatesPerTenant) {
         throw new ConflictError('limit_reached', `A tenant holds at most ${maxTemplatesPerTenant} templates; delete one first.`);
       }
-      const now = ctx.clock.now();
-      const id = newId('tpl', now.getTime());
-      const presigned = await this.tenantStorage(ctx).presignUpload(templateKey(id), {
-        contentType: body.content_type,
-        now,
-        // A new version may be uploaded to the same URL and scanned again (decision on template uploads).
-        replaceable: true,
-      });
+      const presigned = await presign(now);
       const at = now.toISOString();
       await this.store.create({
         id,

@@ -2,11 +2,22 @@
 // counters and the day's rollup in one transactional batch, then the audit events `validation_created`
 // and, when the tenant's workflow asks for review, `review_required`. The record carries those events
 // in its outbox until they are appended (audit-outbox.ts), so a failure in between leaves work that
-// recovery completes: either everything exists in the end, or nothing does.
+// recovery completes: either everything exists in the end, or nothing does. A validation with an
+// Idempotency-Key is recorded under the key's bound id, with the request's answer in the same batch.
 
-import type { Actor, ConfidenceLevel, Finding, Mode, RequestSummary, Severity, SourceUsed, ValidationRecord } from '@groundcheck/contract';
+import type {
+  Actor,
+  ConfidenceLevel,
+  Finding,
+  Mode,
+  RequestSummary,
+  ReviewStatus,
+  Severity,
+  SourceUsed,
+  ValidationRecord,
+} from '@groundcheck/contract';
 import { daysToSeconds } from '../../cosmos/containers.js';
-import type { HistoryItem, HistoryStore } from '../../cosmos/history-store.js';
+import type { HistoryItem, HistoryStore, KeyedAnswer } from '../../cosmos/history-store.js';
 import type { Logger } from '../../logger.js';
 import { instruments } from '../../telemetry/instruments.js';
 import type { Tenant } from '../../tenants/tenant.js';
@@ -14,7 +25,8 @@ import { validationRollup } from '../analytics/daily-rollup.js';
 import { validationUsage } from '../analytics/usage-counters.js';
 import { type AuditEntry, type AuditTrail, systemActor } from '../audit/audit-trail.js';
 import { publicRecord } from '../history/public-record.js';
-import { AuditOutbox } from './audit-outbox.js';
+import type { WebhookDelivery } from '../webhooks/webhook-delivery.js';
+import { RecordOutbox } from './record-outbox.js';
 
 /** What the validation service knows once the engine has answered. */
 export interface CompletedValidation {
@@ -39,31 +51,44 @@ const outputExcerptChars = 500;
 
 export class ValidationRecorder {
   /** Shared with the review workflow, which writes its audit events through the same records. */
-  readonly outbox: AuditOutbox;
+  readonly outbox: RecordOutbox;
 
   constructor(
     private readonly history: HistoryStore,
     audit: AuditTrail,
+    webhooks: WebhookDelivery,
     private readonly historyTtlDays: number,
   ) {
-    this.outbox = new AuditOutbox(history, audit);
+    this.outbox = new RecordOutbox(history, audit, webhooks);
   }
 
-  /** Whether the tenant's workflow puts this validation in `pending_review` (section 3). */
-  static reviewRequired(tenant: Tenant, issueCount: number): boolean {
+  /** Whether the tenant's workflow puts this validation in `pending_review` (section 3), and so its review state. */
+  static reviewOf(tenant: Tenant, issueCount: number): ReviewStatus {
     const policy = tenant.workflow.reviewRequired;
-    return policy === 'always' || (policy === 'when_issues' && issueCount > 0);
+    const required = policy === 'always' || (policy === 'when_issues' && issueCount > 0);
+    return { required, state: required ? 'pending_review' : 'not_required' };
   }
 
-  async record(tenant: Tenant, validation: CompletedValidation, log: Logger): Promise<ValidationRecord> {
+  /**
+   * Records the validation, and with `answer` the keyed request's answer in the same batch. Null,
+   * having written nothing, when the record exists: an earlier try of the keyed request wrote it.
+   */
+  async record(
+    tenant: Tenant,
+    validation: CompletedValidation,
+    log: Logger,
+    answer: KeyedAnswer | null = null,
+  ): Promise<ValidationRecord | null> {
     const item = this.historyItem(tenant, validation);
-    const { etag } = await this.history.create(item, [
-      validationUsage(item, this.historyTtlDays),
-      validationRollup(item, this.historyTtlDays),
-    ]);
+    const written = await this.history.create(
+      item,
+      [validationUsage(item, this.historyTtlDays), validationRollup(item, this.historyTtlDays)],
+      answer,
+    );
+    if (!written) return null;
     try {
       // A new record's events cannot be in the trail yet.
-      await this.outbox.complete(tenant, { item, etag }, new Set(item.outbox.map((entry) => (entry as AuditEntry).kind)));
+      await this.outbox.complete(tenant, { item, etag: written.etag }, new Set(item.outbox.map((entry) => (entry as AuditEntry).kind)));
     } catch (error) {
       // The record and its outbox are stored: recovery appends what is missing.
       log.error(
@@ -85,7 +110,7 @@ export class ValidationRecorder {
   }
 
   private historyItem(tenant: Tenant, validation: CompletedValidation): HistoryItem {
-    const reviewRequired = ValidationRecorder.reviewRequired(tenant, validation.issues.length);
+    const review = ValidationRecorder.reviewOf(tenant, validation.issues.length);
     const ttl = daysToSeconds(this.historyTtlDays);
     const outbox: AuditEntry[] = [
       {
@@ -102,7 +127,7 @@ export class ValidationRecorder {
         },
       },
     ];
-    if (reviewRequired)
+    if (review.required)
       outbox.push({
         kind: 'review_required',
         actor: systemActor,
@@ -129,10 +154,11 @@ export class ValidationRecorder {
       source_groups: validation.sourceGroups,
       output_excerpt: validation.output.slice(0, outputExcerptChars),
       user_corrections: [],
-      review: { required: reviewRequired, state: reviewRequired ? 'pending_review' : 'not_required', history: [] },
+      review: { ...review, history: [] },
       outbox,
       outbox_pending: true,
       outbox_at: validation.createdAt.toISOString(),
+      webhook_pending: true,
     };
   }
 }

@@ -1,20 +1,19 @@
 // POST /api/v1/validate (sections 2.1, 4.2, 6.1): gathers the sources, runs the engine off the
-// event loop in the mode asked, records the validation (history, counters, audit) and notifies the
-// tenant's webhook, then answers with the mode's result.
+// event loop in the mode asked, records the validation (history, counters, audit, and the tenant's
+// webhook through the record's outbox), then answers with the mode's result. With an Idempotency-Key
+// the validation's id is the key's bound id and its answer is recorded with it (decision S95).
 import { createHash } from 'node:crypto';
-import type { Mode, SkippedSource, SourceUsed, ValidationRequest, ValidationResult } from '@groundcheck/contract';
+import type { Mode, RequestSummary, SkippedSource, SourceUsed, ValidationRequest, ValidationResult } from '@groundcheck/contract';
 import type { EngineSource } from '../../engine/index.js';
 import { reviseValidation } from '../../engine/revise.js';
 import { verifierUnavailable } from '../../engine/verifier-note.js';
-import { newId } from '../../lib/ids.js';
 import { actorOf } from '../audit/audit-trail.js';
-import type { Caller } from '../call-context.js';
+import { type Caller, idFor } from '../call-context.js';
 import type { Extractor } from '../sources/extraction-cache.js';
-import type { WebhookDelivery } from '../webhooks/webhook-delivery.js';
 import type { ClaimVerification } from './claim-verification.js';
 import type { EnginePool, EngineResults } from './engine-pool.js';
 import { fetchUrlSources } from './url-sources.js';
-import type { ValidationRecorder } from './validation-recorder.js';
+import { ValidationRecorder } from './validation-recorder.js';
 
 /** A source's text with how the result names it. */
 export interface GatheredSource extends Omit<SourceUsed, 'source_id'> {
@@ -31,7 +30,6 @@ export type SourceGroupRetrieval = (
 export interface ValidationServiceDependencies {
   engine: EnginePool;
   recorder: ValidationRecorder;
-  webhooks: WebhookDelivery;
   retrieveGroups: SourceGroupRetrieval;
   /** Text from a fetched URL's bytes, within the parser's budget. */
   extract: Extractor;
@@ -43,43 +41,18 @@ export class ValidationService {
 
   async validate(ctx: Caller, request: ValidationRequest): Promise<ValidationResult> {
     const started = performance.now();
+    // A retry that took over the key of a try that died: what that try recorded, finished, is the answer.
+    const resumed = ctx.keyed?.takenOver ? await this.resumed(ctx) : null;
+    if (resumed) return resumed;
     const { sources, skipped } = await this.gather(ctx, request);
     const engineSources = sources.map((source, i) => ({ source_id: `src_${i + 1}`, text: source.text }));
     const outcome = await this.runEngine(ctx, request, engineSources);
-    const answer = request.mode === 'generate' ? undefined : request.chatbot_response;
     // A client that went away while the engine ran gets no record: nothing is written for nobody.
     ctx.abortSignal.throwIfAborted();
     const createdAt = ctx.clock.now();
-    const validationId = newId('val', createdAt.getTime());
+    const validationId = idFor(ctx, 'val', createdAt);
     const used: SourceUsed[] = sources.map(({ text: _text, ...source }, i) => ({ source_id: `src_${i + 1}`, ...source }));
     const output = request.mode === 'generate' ? (outcome as EngineResults['generate']).answer : request.chatbot_response;
-    const record = await this.deps.recorder.record(
-      ctx.tenant,
-      {
-        validationId,
-        mode: request.mode,
-        createdAt,
-        question: request.question,
-        user: actorOf(ctx.principal),
-        output,
-        severity: outcome.severity,
-        confidenceLevel: outcome.confidence_level,
-        issues: outcome.issues,
-        findings: outcome.findings,
-        sourceConflictCount: outcome.source_conflict_count,
-        sourceGroups: [...new Set(used.flatMap((source) => (source.group_id ? [source.group_id] : [])))],
-        sources: used,
-        requestSummary: {
-          question_chars: request.question.length,
-          response_chars: answer?.length ?? 0,
-          source_group_count: request.source_groups?.length ?? 0,
-          url_count: request.urls?.length ?? 0,
-          inline_text_chars: request.inline_text?.length ?? 0,
-        },
-      },
-      ctx.log,
-    );
-    this.notify(ctx, validationId, createdAt, request, outcome, output);
     const common = {
       validation_id: validationId,
       created_at: createdAt.toISOString(),
@@ -99,15 +72,42 @@ export class ValidationService {
         engine: { ...outcome.engine, ...this.deps.verification.identityFor(ctx.tenant) },
         duration_ms: Math.round(performance.now() - started),
       },
-      review: { required: record.review.required, state: record.review.state },
+      review: ValidationRecorder.reviewOf(ctx.tenant, outcome.issues.length),
       rate_limit: { limit: ctx.rateLimit?.limit ?? 0, remaining: ctx.rateLimit?.remaining ?? 0, reset: ctx.rateLimit?.reset ?? 0 },
     };
-    if (request.mode === 'generate') return { ...common, mode: 'generate', answer: output };
-    if (request.mode === 'validate_and_fix') {
-      const { corrected_response, corrections } = outcome as EngineResults['validate_and_fix'];
-      return { ...common, mode: 'validate_and_fix', chatbot_response: request.chatbot_response, corrected_response, corrections };
-    }
-    return { ...common, mode: 'validate', chatbot_response: request.chatbot_response };
+    const result = withModePayload(common, request, outcome, output);
+    const recorded = await this.deps.recorder.record(
+      ctx.tenant,
+      {
+        validationId,
+        mode: request.mode,
+        createdAt,
+        question: request.question,
+        user: actorOf(ctx.principal),
+        output,
+        severity: outcome.severity,
+        confidenceLevel: outcome.confidence_level,
+        issues: outcome.issues,
+        findings: outcome.findings,
+        sourceConflictCount: outcome.source_conflict_count,
+        sourceGroups: [...new Set(used.flatMap((source) => (source.group_id ? [source.group_id] : [])))],
+        sources: used,
+        requestSummary: requestSummaryOf(request),
+      },
+      ctx.log,
+      ctx.keyed && { keyId: ctx.keyed.keyId, body: result },
+    );
+    if (recorded) return result;
+    // Another try of this key recorded it first (one that lost its lease while it was slow): its answer stands.
+    const first = await this.resumed(ctx);
+    if (!first) throw new Error(`validation ${validationId} exists without the answer of its key`);
+    return first;
+  }
+
+  /** The answer an earlier try of the call's Idempotency-Key recorded, its outbox completed; null when none did. */
+  private async resumed(ctx: Caller): Promise<ValidationResult | null> {
+    if (!ctx.keyed) return null;
+    return (await this.deps.recorder.outbox.resume(ctx.tenant, ctx.keyed.keyId, ctx.log)) as ValidationResult | null;
   }
 
   /**
@@ -153,41 +153,31 @@ export class ValidationService {
     }
     return { sources, skipped: [...groups.skipped, ...urls.skipped] };
   }
+}
 
-  private notify(
-    ctx: Caller,
-    validationId: string,
-    createdAt: Date,
-    request: ValidationRequest,
-    outcome: EngineResults[keyof EngineResults],
-    output: string,
-  ): void {
-    const { principal, tenant } = ctx;
-    this.deps.webhooks.send(tenant, {
-      event_id: newId('evt', createdAt.getTime()),
-      event_type: 'service.validation.findings',
-      timestamp: Math.floor(createdAt.getTime() / 1000),
-      customer_id: tenant.customerId,
-      customer_name: tenant.name,
-      validation_id: validationId,
-      mode: request.mode,
-      question: request.question,
-      severity: outcome.severity,
-      confidence_level: outcome.confidence_level,
-      issue_count: outcome.issue_count,
-      issues: outcome.issues,
-      findings: outcome.findings.map(({ category, status, title, description, severity }) => ({
-        category,
-        status,
-        title,
-        description,
-        severity,
-      })),
-      // Decision row 62: reviews come later; their corrections are read from history or the audit trail.
-      user_corrections: [],
-      source_conflict_count: outcome.source_conflict_count,
-      output_excerpt: output.slice(0, 500),
-      user: { user_id: principal.id, name: principal.name ?? '', role: principal.role },
-    });
+/** The result with the payload of its mode. */
+function withModePayload(
+  common: Omit<ValidationResult, 'mode' | 'chatbot_response' | 'answer' | 'corrected_response' | 'corrections'>,
+  request: ValidationRequest,
+  outcome: EngineResults[Mode],
+  output: string,
+): ValidationResult {
+  if (request.mode === 'generate') return { ...common, mode: 'generate', answer: output };
+  if (request.mode === 'validate_and_fix') {
+    const { corrected_response, corrections } = outcome as EngineResults['validate_and_fix'];
+    return { ...common, mode: 'validate_and_fix', chatbot_response: request.chatbot_response, corrected_response, corrections };
   }
+  return { ...common, mode: 'validate', chatbot_response: request.chatbot_response };
+}
+
+/** What the audit trail keeps of the request: sizes and counts, never content. */
+function requestSummaryOf(request: ValidationRequest): RequestSummary {
+  const answer = request.mode === 'generate' ? undefined : request.chatbot_response;
+  return {
+    question_chars: request.question.length,
+    response_chars: answer?.length ?? 0,
+    source_group_count: request.source_groups?.length ?? 0,
+    url_count: request.urls?.length ?? 0,
+    inline_text_chars: request.inline_text?.length ?? 0,
+  };
 }

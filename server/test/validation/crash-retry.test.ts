@@ -1,0 +1,251 @@
+// A server process killed (SIGKILL) in the middle of a validation, and its caller retrying the same
+// Idempotency-Key on another process of the deployment, as the SDK does: the validation is recorded,
+// audited, counted and notified once, under the id bound to the key. The first process reaches the
+// emulator through a front that holds a chosen store call, so the kill comes at a known point:
+// after the record was written (its audit append held), or before anything was (its history write
+// held). A process whose request is held but alive keeps its key through lease renewals.
+import assert from 'node:assert/strict';
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CosmosClient } from '@azure/cosmos';
+import { createEmbeddedCosmos } from '../../src/cosmos/embedded-cosmos.js';
+import { IdempotencyStore } from '../../src/cosmos/idempotency-store.js';
+import type { IdempotencyRecord } from '../../src/ports/idempotency-keys.js';
+import { generateApiKey } from '../../src/services/auth/api-keys.js';
+import { type Fixture, writeFixture } from '../support/fixtures.js';
+import { type HoldingFront, startHoldingFront } from '../support/holding-front.js';
+import { startServerProcess } from '../support/server-process.js';
+
+const leaseMs = 3000;
+const emulator = createEmbeddedCosmos();
+const cosmosKey = Buffer.from('crash-retry').toString('base64');
+const children: ChildProcess[] = [];
+/** Webhook deliveries received, by validation id. */
+const deliveries = new Map<string, number>();
+const receiver = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    const { validation_id: id } = JSON.parse(Buffer.concat(chunks).toString());
+    deliveries.set(id, (deliveries.get(id) ?? 0) + 1);
+    res.end();
+  });
+});
+let front: HoldingFront;
+let fixture: Fixture;
+let env: Record<string, string>;
+/** The process retries go to; it talks to the emulator directly. */
+let survivor: string;
+
+const emulatorUrl = () => `http://127.0.0.1:${(emulator.address() as AddressInfo).port}`;
+
+async function startProcess(cosmosEndpoint: string): Promise<{ url: string; child: ChildProcess }> {
+  const started = await startServerProcess({ ...env, COSMOS_ENDPOINT: cosmosEndpoint });
+  children.push(started.child);
+  return started;
+}
+
+async function kill(child: ChildProcess): Promise<void> {
+  const exited = once(child, 'exit');
+  child.kill('SIGKILL');
+  await exited;
+}
+
+interface Reply {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+async function post(url: string, path: string, body: object, key?: string): Promise<Reply> {
+  const response = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, body: await response.json() };
+}
+
+const user = () => ({ customer_id: 'acme', api_key: fixture.apiKeys.acme!.user });
+const admin = () => ({ customer_id: 'acme', api_key: fixture.apiKeys.acme!.admin });
+
+const validation = (question: string) => ({
+  ...user(),
+  mode: 'validate',
+  question,
+  chatbot_response: 'Staff get 30 days of leave a year.',
+  inline_text: 'Staff are entitled to 25 days of paid leave per calendar year.',
+});
+
+/** Retries as the SDK does: after a 409 `idempotency_in_progress`, waits its Retry-After. */
+async function retryUntilAnswered(body: object, key: string): Promise<{ reply: Reply; waits: number[] }> {
+  const waits: number[] = [];
+  for (let attempt = 0; attempt < 60; attempt += 1) {
+    const reply = await post(survivor, '/api/v1/validate', body, key);
+    if (reply.status !== 409 || reply.body.code !== 'idempotency_in_progress') return { reply, waits };
+    const wait = Number(reply.headers.get('retry-after'));
+    waits.push(wait);
+    await sleep(wait * 1000);
+  }
+  throw new Error('the key was never taken over');
+}
+
+async function recordsFor(question: string): Promise<any[]> {
+  const page = await post(survivor, '/api/v1/history', { ...admin(), limit: 100 });
+  assert.equal(page.status, 200);
+  return page.body.data.filter((record: { question: string }) => record.question === question);
+}
+
+async function auditKinds(validationId: string): Promise<string[]> {
+  const page = await post(survivor, '/api/v1/audit', { ...admin(), validation_id: validationId, limit: 100 });
+  assert.equal(page.status, 200);
+  return page.body.data.map((event: { kind: string }) => event.kind);
+}
+
+const total = async () => (await post(survivor, '/api/v1/stats', admin())).body.validations.total as number;
+
+/** The webhook deliveries for a validation, once the one expected has come (fire and forget) and a moment more. */
+async function deliveriesFor(validationId: string): Promise<number> {
+  for (let i = 0; i < 100 && !deliveries.has(validationId); i++) await sleep(100);
+  await sleep(500);
+  return deliveries.get(validationId) ?? 0;
+}
+
+async function keyRecord(key: string): Promise<IdempotencyRecord> {
+  const client = new CosmosClient({ endpoint: emulatorUrl(), key: cosmosKey, connectionPolicy: { enableEndpointDiscovery: false } });
+  try {
+    const container = client.database('groundcheck').container('idempotency');
+    const { resource } = await container.item(IdempotencyStore.recordId(key), 'acme').read<IdempotencyRecord>();
+    return resource!;
+  } finally {
+    client.dispose();
+  }
+}
+
+/** A request that reads or writes items of the container, not a query (the recovery pass at start queries history). */
+const isStoreCall = (container: string) => (req: IncomingMessage) =>
+  req.url?.includes(`/colls/${container}/`) === true && req.headers['x-ms-documentdb-isquery'] === undefined;
+
+describe('a validation whose process dies, retried with the same Idempotency-Key on another process', () => {
+  before(async () => {
+    await new Promise<void>((resolve) => emulator.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    front = await startHoldingFront(emulator);
+    const webhook = { enabled: true, include_successful: true, url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/` };
+    fixture = await writeFixture({ overrides: { acme: { outbound: { allow: ['127.0.0.1'] }, webhook } } });
+    env = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      TENANTS_FILE: fixture.file,
+      COSMOS_KEY: cosmosKey,
+      JWT_SECRET: generateApiKey().key,
+      ANONYMOUS_RATE_LIMIT: '100000',
+      IDEMPOTENCY_LEASE_MS: String(leaseMs),
+    };
+    survivor = (await startProcess(emulatorUrl())).url;
+  });
+  after(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await front.close();
+    receiver.closeAllConnections();
+    receiver.close();
+    emulator.closeAllConnections();
+    await new Promise<void>((resolve) => emulator.close(() => resolve()));
+  });
+
+  test('a holder that is slow but alive keeps its key through renewals, for several lease lengths', async () => {
+    const { url } = await startProcess(front.url);
+    const question = 'How many days of leave do staff get (slow holder)?';
+    const key = `slow-${Date.now()}`;
+    const held = front.holdWhen(isStoreCall('history'));
+    const first = post(url, '/api/v1/validate', validation(question), key);
+    await held;
+    assert.equal((await keyRecord(key)).state, 'in_progress', 'the held request holds the key');
+    // Three and a half lease lengths: every retry meanwhile is told to come back, none takes over.
+    const until = Date.now() + 3.5 * leaseMs;
+    let retries = 0;
+    while (Date.now() < until) {
+      const retry = await post(survivor, '/api/v1/validate', validation(question), key);
+      assert.equal(retry.status, 409, JSON.stringify(retry.body));
+      assert.equal(retry.body.code, 'idempotency_in_progress');
+      const wait = Number(retry.headers.get('retry-after'));
+      assert.ok(wait >= 1 && wait <= leaseMs / 1000, `Retry-After ${wait} within the lease`);
+      retries += 1;
+      await sleep(500);
+    }
+    assert.ok(retries >= 5);
+    front.letThrough();
+    const answered = await first;
+    assert.equal(answered.status, 200, JSON.stringify(answered.body));
+    const replay = await post(survivor, '/api/v1/validate', validation(question), key);
+    assert.equal(replay.status, 200);
+    assert.equal(replay.headers.get('idempotent-replayed'), 'true');
+    assert.equal(replay.body.validation_id, answered.body.validation_id);
+    assert.deepEqual(
+      (await recordsFor(question)).map((r) => r.validation_id),
+      [answered.body.validation_id],
+    );
+    assert.equal(await deliveriesFor(answered.body.validation_id), 1);
+  });
+
+  test('killed after the record was written: the retry finishes it and answers with it, once', async () => {
+    const { child, url } = await startProcess(front.url);
+    const question = 'How many days of leave do staff get (killed after the write)?';
+    const key = `after-write-${Date.now()}`;
+    const before = await total();
+    // The record's batch is written; the process is stopped as it appends the audit events.
+    const held = front.holdWhen(isStoreCall('audit'));
+    const lost = post(url, '/api/v1/validate', validation(question), key).catch((error: Error) => error);
+    await held;
+    await kill(child);
+    front.drop();
+    assert.ok((await lost) instanceof Error, 'the first caller never got an answer');
+    const written = await recordsFor(question);
+    assert.equal(written.length, 1, 'the dead process had recorded the validation');
+
+    const { reply, waits } = await retryUntilAnswered(validation(question), key);
+    assert.equal(reply.status, 200, JSON.stringify(reply.body));
+    assert.equal(reply.body.validation_id, written[0].validation_id, 'the answer is the record the dead process wrote');
+    assert.ok(
+      waits.every((wait) => wait >= 1 && wait <= leaseMs / 1000),
+      `each 409 said when to retry, within the lease: ${waits}`,
+    );
+    assert.equal((await recordsFor(question)).length, 1);
+    assert.deepEqual(await auditKinds(reply.body.validation_id), ['validation_created']);
+    assert.equal(await total(), before + 1);
+    assert.equal(await deliveriesFor(reply.body.validation_id), 1);
+    const replay = await post(survivor, '/api/v1/validate', validation(question), key);
+    assert.equal(replay.headers.get('idempotent-replayed'), 'true');
+    assert.equal(replay.body.validation_id, reply.body.validation_id);
+  });
+
+  test('killed before anything was written: the retry validates once, under the id bound when the key was claimed', async () => {
+    const { child, url } = await startProcess(front.url);
+    const question = 'How many days of leave do staff get (killed before the write)?';
+    const key = `before-write-${Date.now()}`;
+    const before = await total();
+    const held = front.holdWhen(isStoreCall('history'));
+    const lost = post(url, '/api/v1/validate', validation(question), key).catch((error: Error) => error);
+    await held;
+    const claimed = await keyRecord(key);
+    await kill(child);
+    front.drop();
+    assert.ok((await lost) instanceof Error);
+    assert.deepEqual(await recordsFor(question), [], 'nothing was recorded');
+
+    const { reply } = await retryUntilAnswered(validation(question), key);
+    assert.equal(reply.status, 200, JSON.stringify(reply.body));
+    assert.equal(reply.body.validation_id, `val_${claimed.bound_id}`);
+    assert.deepEqual(
+      (await recordsFor(question)).map((r) => r.validation_id),
+      [reply.body.validation_id],
+    );
+    assert.deepEqual(await auditKinds(reply.body.validation_id), ['validation_created']);
+    assert.equal(await total(), before + 1);
+    assert.equal(await deliveriesFor(reply.body.validation_id), 1);
+  });
+});
