@@ -2,9 +2,11 @@
 # TypeScript with every dependency; the runtime holds the compiled JavaScript, the contract package and the
 # server's production dependencies only (the embedded emulators are development dependencies: the
 # image needs a Cosmos DB account and a storage account). test/deploy/image-steps.test.ts performs
-# the same steps outside a container, so that this recipe cannot rot unnoticed.
+# the same steps outside a container, so that this recipe cannot rot unnoticed. Both stages run the
+# Active LTS line of Node.js (26 since 2026-10-28); the code keeps working on 20 and later, and the
+# test workflow runs the suite on each of them.
 
-FROM node:20-bookworm-slim AS build
+FROM node:26-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contract/package.json contract/
@@ -17,7 +19,7 @@ COPY contract/ contract/
 COPY server/ server/
 RUN npm run build -w @groundcheck/server
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:26-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080

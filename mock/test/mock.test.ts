@@ -98,7 +98,7 @@ describe('examples', () => {
     );
     assert.equal(problem.detail, 'The request body has 2 invalid fields.');
     assert.deepEqual(problem.errors, [
-      { pointer: '/', detail: 'needs at least one of: source_groups, urls, inline_text' },
+      { pointer: '', detail: 'needs at least one of: source_groups, urls, inline_text' },
       { pointer: '/chatbot_response', detail: 'is required' },
     ]);
     // The request: an unknown mode is the fault (as on the server, the shape it would pick is not checked).

@@ -11,6 +11,7 @@ import { dispatch } from './http/dispatch.js';
 import { problemHandler } from './http/problem.js';
 import { anonymousRateLimit, rateLimit } from './http/rate-limit.js';
 import type { RateLimiter } from './http/rate-limiter.js';
+import { requestDeadline } from './http/request-deadline.js';
 import { requestTracing } from './http/request-tracing.js';
 import { resolveOperation } from './http/resolve-operation.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -32,6 +33,8 @@ export interface AppDependencies {
   anonymousRateLimit: number;
   /** Time a request without credentials in its headers has to send its body. */
   unauthenticatedBodyTimeoutMs: number;
+  /** The whole request's bound (HTTP_REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs: number;
   idempotency: IdempotencyKeys;
   operations: OperationTable;
   validateResponses: boolean;
@@ -43,6 +46,7 @@ export function createApp(deps: AppDependencies): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy);
   app.use(requestTracing(deps.log, deps.clock));
+  app.use(requestDeadline(deps.requestTimeoutMs));
   app.use(securityHeaders());
   // /docs and /openapi.yaml are pages, not operations of the contract.
   app.use(apiReference());

@@ -38,6 +38,8 @@ export interface Config {
   anonymousRateLimit: number;
   /** Between SIGTERM and closing the listener: /readyz answers 503 while requests are still served. */
   shutdownDrainMs: number;
+  /** STORE_TIMEOUT_MS: the bound on each Cosmos DB and Blob Storage call, retries included. */
+  storeTimeoutMs: number;
   /** How long a request holds its Idempotency-Key without renewing it (renewed every third of it): a dead holder's key is taken over after this. */
   idempotencyLeaseMs: number;
   /** Heap of each document-parser child process (MB); its resident size may reach half as much again plus 128 MB. */
@@ -47,6 +49,9 @@ export interface Config {
   /** The model-backed verifiers this deployment offers (ENGINE_VERIFIER, OPENAI_*, AZURE_OPENAI_*, ENGINE_MODEL_DIR). */
   verifiers: VerifierDeployment;
 }
+
+/** How long a Cosmos DB or Blob Storage call may take, its retries included, before the request answers 503. */
+export const defaultStoreTimeoutMs = 10_000;
 
 export class ConfigError extends Error {
   constructor(variable: string, reason: string) {
@@ -215,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     http,
     anonymousRateLimit: integer(env, 'ANONYMOUS_RATE_LIMIT', 60, 1, 1_000_000),
     shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 5000, 0, 120_000),
+    storeTimeoutMs: integer(env, 'STORE_TIMEOUT_MS', defaultStoreTimeoutMs, 500, 60_000),
     idempotencyLeaseMs: integer(env, 'IDEMPOTENCY_LEASE_MS', 15_000, 300, 600_000),
     sourceParserMemoryMb: integer(env, 'SOURCE_PARSER_MEMORY_MB', 512, 32, 4096),
     stripeSecretKey: stripeSecretKey(env.STRIPE_SECRET_KEY),

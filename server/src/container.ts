@@ -117,9 +117,13 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
     const unavailable = unavailableChoice(tenant.verifier.choice ?? config.verifiers.defaultVerifier, config.verifiers);
     if (unavailable) throw new ConfigError(`the tenant file's ${tenant.customerId}:`, unavailable);
   }
-  const cosmos = options.cosmos ?? (await openCosmos({ cosmos: config.cosmos, databaseId: config.cosmosDatabase, log }));
+  const cosmos =
+    options.cosmos ??
+    (await openCosmos({ cosmos: config.cosmos, databaseId: config.cosmosDatabase, log, timeoutMs: config.storeTimeoutMs }));
   const windowCounts = new WindowCountStore(cosmos.container('limits'));
-  const storage = options.storage ?? (await openObjectStorage({ account: config.storage, container: config.storageContainer, log }));
+  const storage =
+    options.storage ??
+    (await openObjectStorage({ account: config.storage, container: config.storageContainer, log, timeoutMs: config.storeTimeoutMs }));
   const users = new UserStore(cosmos.container('users'));
   const tenantState = new TenantStateStore(cosmos.container('tenant_state'));
   const closedTenants = new ClosedTenants(tenantState);

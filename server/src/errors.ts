@@ -95,3 +95,15 @@ export class UnavailableError extends ApiError {
   readonly status = 503;
   readonly title = 'Service unavailable';
 }
+
+/** A store (Cosmos DB, Blob Storage) that did not answer within its timeout (STORE_TIMEOUT_MS): 503, retry shortly. */
+export function storeStalled(timeoutMs: number): UnavailableError {
+  const seconds = Math.ceil(timeoutMs / 1000);
+  const retryAfter = Math.min(5, seconds);
+  const problem = new UnavailableError(
+    'service_unavailable',
+    `The data store did not answer within ${seconds} seconds; retry in ${retryAfter} seconds.`,
+  );
+  problem.headers['Retry-After'] = String(retryAfter);
+  return problem;
+}

@@ -33,6 +33,7 @@ export async function listen(container: Container): Promise<RunningServer> {
     rateLimiter: container.rateLimiter,
     anonymousRateLimit: config.anonymousRateLimit,
     unauthenticatedBodyTimeoutMs: config.http.unauthenticatedBodyTimeoutMs,
+    requestTimeoutMs: config.http.requestTimeoutMs,
     idempotency: container.idempotency,
     operations: container.operations,
     validateResponses: !config.production,

@@ -84,6 +84,23 @@ describe('the release workflow', () => {
   });
 });
 
+describe('the supported runtimes', () => {
+  const tested = (parse(read('.github/workflows/test.yml')) as { jobs: { test: { strategy: { matrix: { 'node-version': number[] } } } } })
+    .jobs.test.strategy.matrix['node-version'];
+
+  test("the suite runs on every Node.js line from the packages' minimum to the one the image is built on", () => {
+    const minimum = Number(/^>=(\d+)$/.exec((JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node)?.[1]);
+    const images = [...read('Dockerfile').matchAll(/^FROM node:(\d+)-\S+ AS \w+$/gm)].map((match) => Number(match[1]));
+    assert.equal(images.length, 2, 'both stages name their Node.js line');
+    assert.equal(new Set(images).size, 1, 'the build and the runtime run one line');
+    const image = images[0]!;
+    assert.ok(image % 2 === 0 && image > minimum, 'the image runs a newer LTS line than the minimum');
+    const lts = Array.from({ length: (image - minimum) / 2 + 1 }, (_, i) => minimum + 2 * i);
+    assert.deepEqual(tested, lts, "every LTS line from the minimum to the image's");
+    assert.ok(tested.includes(Number(process.versions.node.split('.')[0])), 'including the one this suite runs on now');
+  });
+});
+
 describe('changeset version', () => {
   const work = mkdtempSync(join(tmpdir(), 'gc-release-'));
   after(() => rmSync(work, { recursive: true, force: true }));

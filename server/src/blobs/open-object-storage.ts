@@ -1,6 +1,7 @@
 // Opens object storage: the configured Azure account, or an in-process Azurite when none is.
 import { DefaultAzureCredential } from '@azure/identity';
-import { BlobServiceClient, StorageSharedKeyCredential } from '@azure/storage-blob';
+import { BlobServiceClient, type StoragePipelineOptions, StorageSharedKeyCredential } from '@azure/storage-blob';
+import { defaultStoreTimeoutMs } from '../config.js';
 import type { Logger } from '../logger.js';
 import { createAzureBlobStorage } from './azure-blob-storage.js';
 import { azuriteAccount, type EmbeddedAzurite, startEmbeddedAzurite } from './embedded-azurite.js';
@@ -20,6 +21,8 @@ export interface OpenObjectStorageOptions {
   account: StorageAccount;
   container: string;
   log: Logger;
+  /** Each call's bound, the pipeline's retries included (STORE_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
 /** Azure's container-name rule: 3–63 lower-case letters, digits and single hyphens. */
@@ -29,11 +32,18 @@ export class StorageConfigError extends Error {
   override readonly name = 'StorageConfigError';
 }
 
-export async function openObjectStorage({ account, container, log }: OpenObjectStorageOptions): Promise<ObjectStorage> {
+export async function openObjectStorage({
+  account,
+  container,
+  log,
+  timeoutMs = defaultStoreTimeoutMs,
+}: OpenObjectStorageOptions): Promise<ObjectStorage> {
   if (!containerNamePattern.test(container)) {
     throw new StorageConfigError(`Container name "${container}" must be 3-63 lower-case letters, digits and single hyphens.`);
   }
-  const { serviceClient, sign, emulator } = await connect(account, log);
+  // Each try gets the whole bound; `bounded` (azure-blob-storage.ts) stops the call at it, retries and all.
+  const pipeline: StoragePipelineOptions = { retryOptions: { maxTries: 3, tryTimeoutInMs: timeoutMs } };
+  const { serviceClient, sign, emulator } = await connect(account, log, pipeline);
   const containerClient = serviceClient.getContainerClient(container);
   try {
     await containerClient.createIfNotExists();
@@ -59,6 +69,7 @@ export async function openObjectStorage({ account, container, log }: OpenObjectS
     sign,
     container: containerClient,
     embedded: emulator !== null,
+    timeoutMs,
     ...(emulator && { onClose: emulator.close }),
   });
 }
@@ -69,13 +80,13 @@ interface Connection {
   emulator: EmbeddedAzurite | null;
 }
 
-async function connect(account: StorageAccount, log: Logger): Promise<Connection> {
-  if (account === null) return connectToEmbeddedAzurite(log);
-  if ('connectionString' in account) return connectWithConnectionString(account.connectionString);
-  return connectToAccount(account);
+async function connect(account: StorageAccount, log: Logger, pipeline: StoragePipelineOptions): Promise<Connection> {
+  if (account === null) return connectToEmbeddedAzurite(log, pipeline);
+  if ('connectionString' in account) return connectWithConnectionString(account.connectionString, pipeline);
+  return connectToAccount(account, pipeline);
 }
 
-async function connectToEmbeddedAzurite(log: Logger): Promise<Connection> {
+async function connectToEmbeddedAzurite(log: Logger, pipeline: StoragePipelineOptions): Promise<Connection> {
   let emulator: EmbeddedAzurite;
   try {
     emulator = await startEmbeddedAzurite();
@@ -87,7 +98,7 @@ async function connectToEmbeddedAzurite(log: Logger): Promise<Connection> {
     );
   }
   const credential = new StorageSharedKeyCredential(azuriteAccount.name, azuriteAccount.key);
-  const serviceClient = new BlobServiceClient(emulator.endpoint, credential);
+  const serviceClient = new BlobServiceClient(emulator.endpoint, credential, pipeline);
   const sign = accountKeySigner(credential);
   log.warn(
     { storage: 'embedded', endpoint: emulator.endpoint },
@@ -96,8 +107,8 @@ async function connectToEmbeddedAzurite(log: Logger): Promise<Connection> {
   return { serviceClient, sign, emulator };
 }
 
-function connectWithConnectionString(connectionString: string): Connection {
-  const serviceClient = BlobServiceClient.fromConnectionString(connectionString);
+function connectWithConnectionString(connectionString: string, pipeline: StoragePipelineOptions): Connection {
+  const serviceClient = BlobServiceClient.fromConnectionString(connectionString, pipeline);
   if (!(serviceClient.credential instanceof StorageSharedKeyCredential)) {
     // Upload URLs are account-key SAS; a connection string holding only a SAS cannot sign them.
     throw new StorageConfigError('AZURE_STORAGE_CONNECTION_STRING must contain AccountName and AccountKey.');
@@ -105,14 +116,14 @@ function connectWithConnectionString(connectionString: string): Connection {
   return { serviceClient, sign: accountKeySigner(serviceClient.credential), emulator: null };
 }
 
-function connectToAccount(account: Extract<StorageAccount, { accountName: string }>): Connection {
+function connectToAccount(account: Extract<StorageAccount, { accountName: string }>, pipeline: StoragePipelineOptions): Connection {
   const endpoint = account.endpoint ?? `https://${account.accountName}.blob.core.windows.net`;
   if (account.accountKey) {
     const credential = new StorageSharedKeyCredential(account.accountName, account.accountKey);
-    return { serviceClient: new BlobServiceClient(endpoint, credential), sign: accountKeySigner(credential), emulator: null };
+    return { serviceClient: new BlobServiceClient(endpoint, credential, pipeline), sign: accountKeySigner(credential), emulator: null };
   }
   // Managed identity in Azure, developer credentials locally; the identity needs the
   // Storage Blob Data Contributor role, which also lets it ask for user delegation keys.
-  const serviceClient = new BlobServiceClient(endpoint, new DefaultAzureCredential());
+  const serviceClient = new BlobServiceClient(endpoint, new DefaultAzureCredential(), pipeline);
   return { serviceClient, sign: userDelegationSigner(serviceClient, account.accountName), emulator: null };
 }

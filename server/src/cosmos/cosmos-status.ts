@@ -1,9 +1,11 @@
 // What Cosmos DB's status codes mean to this server, in one place. Stores ask `cosmosOutcome` for
 // the answers they handle (a missing item, a taken id, a lost ETag race); throttling and outages
-// become 503 problems with Retry-After where they happen, in the client (`storeOutages`), so no
-// other layer needs to know Cosmos DB's errors.
+// become 503 problems with Retry-After where they happen, in the client (`storeOutages`), and so
+// does an operation that has not answered within the store timeout (`storeDeadline`), so no other
+// layer needs to know Cosmos DB's errors.
 import type { PluginConfig } from '@azure/cosmos';
-import { UnavailableError } from '../errors.js';
+import { storeStalled, UnavailableError } from '../errors.js';
+import { withDeadline } from '../lib/deadline.js';
 
 export type CosmosOutcome = 'not_found' | 'conflict' | 'precondition_failed' | 'throttled' | 'unavailable';
 
@@ -43,3 +45,11 @@ export const storeOutages: PluginConfig = {
     }
   },
 };
+
+/** An operation plugin: an operation that has not answered within `timeoutMs`, the SDK's retries included, throws the 503 problem. */
+export function storeDeadline(timeoutMs: number): PluginConfig {
+  return {
+    on: 'operation',
+    plugin: (request, _diagnosticNode, next) => withDeadline(next(request), timeoutMs, () => storeStalled(timeoutMs)),
+  };
+}

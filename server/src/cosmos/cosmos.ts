@@ -1,11 +1,12 @@
 // Opens the Cosmos DB database: the configured account, or an in-process emulator when none is.
 import type { AddressInfo } from 'node:net';
-import { type Container, CosmosClient, type CosmosClientOptions, type Database } from '@azure/cosmos';
+import { type ConnectionPolicy, type Container, CosmosClient, type CosmosClientOptions, type Database } from '@azure/cosmos';
 import { DefaultAzureCredential } from '@azure/identity';
+import { defaultStoreTimeoutMs } from '../config.js';
 import type { Logger } from '../logger.js';
 import { type ContainerName, containerDefinitions } from './containers.js';
 import { cosmosSpans } from './cosmos-spans.js';
-import { storeOutages } from './cosmos-status.js';
+import { storeDeadline, storeOutages } from './cosmos-status.js';
 import { createEmbeddedCosmos } from './embedded-cosmos.js';
 
 /** The configured Cosmos DB account cannot be reached or refuses the database at start. */
@@ -28,9 +29,11 @@ interface Options {
   cosmos: { endpoint: string; key: string | null } | null;
   databaseId: string;
   log: Logger;
+  /** Each operation's bound, the SDK's retries included (STORE_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
-export async function openCosmos({ cosmos, databaseId, log }: Options): Promise<CosmosStore> {
+export async function openCosmos({ cosmos, databaseId, log, timeoutMs = defaultStoreTimeoutMs }: Options): Promise<CosmosStore> {
   let emulator: ReturnType<typeof createEmbeddedCosmos> | null = null;
   let endpoint: string;
   let key: string | null;
@@ -59,9 +62,14 @@ export async function openCosmos({ cosmos, databaseId, log }: Options): Promise<
   const client = new CosmosClient({
     endpoint,
     ...(key ? { key } : { aadCredentials: new DefaultAzureCredential() }),
-    connectionPolicy: { enableEndpointDiscovery: false },
+    connectionPolicy: {
+      enableEndpointDiscovery: false,
+      // One request, and the SDK's waits after throttling, fit in the operation's bound (storeDeadline).
+      requestTimeout: timeoutMs,
+      retryOptions: { maxRetryAttemptCount: 9, maxWaitTimeInSeconds: Math.ceil(timeoutMs / 1000) } as ConnectionPolicy['retryOptions'],
+    },
     // `plugins` is public in the SDK's exports but left out of the options' type (marked hidden).
-    ...({ plugins: [storeOutages, cosmosSpans] } as Pick<CosmosClientOptions, never>),
+    ...({ plugins: [storeOutages, storeDeadline(timeoutMs), cosmosSpans] } as Pick<CosmosClientOptions, never>),
   });
   let database: Database;
   const containers = new Map<ContainerName, Container>();

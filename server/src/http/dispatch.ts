@@ -72,12 +72,12 @@ function callContextOf(req: Request, res: Response): CallContext<never> {
   res.on('close', () => {
     if (!res.writableFinished) disconnected.abort();
   });
-  const { requestId, log, clock, principal, rateLimit, params } = req.ctx;
+  const { requestId, log, clock, principal, rateLimit, params, deadline } = req.ctx;
   return {
     requestId,
     log,
     clock,
-    abortSignal: disconnected.signal,
+    abortSignal: deadline ? AbortSignal.any([disconnected.signal, deadline]) : disconnected.signal,
     clientAddress: req.ip ?? 'unknown',
     principal: principal ?? null,
     tenant: principal?.tenant ?? null,
@@ -122,6 +122,8 @@ function render(operationId: string, result: unknown, responses: ContractValidat
  * truncated document never looks complete.
  */
 async function send(res: Response, reply: BufferedReply | Streamed): Promise<void> {
+  // The request's deadline answered first (request-deadline.ts).
+  if (res.headersSent) return;
   if (!(reply instanceof Streamed)) {
     for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
     res.status(reply.status).end(reply.body);

@@ -9,6 +9,8 @@ export type RequestContext = Pick<CallContext, 'requestId' | 'log' | 'clock'> &
     operation?: OperationInfo;
     /** The path parameters of the operation. */
     params?: Record<string, string>;
+    /** Aborted when the request reaches HTTP_REQUEST_TIMEOUT_MS (request-deadline.ts). */
+    deadline?: AbortSignal;
   };
 
 declare global {

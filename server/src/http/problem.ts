@@ -44,6 +44,11 @@ export function problemReply(error: unknown, instance: string | null, requestId:
 }
 
 export const problemHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  // The answer was given already (the request's deadline came first): the work's later failure is nobody's.
+  if (res.writableEnded) {
+    req.ctx.log.debug({ err: error }, 'the request failed after it was answered');
+    return;
+  }
   const clientGone = res.destroyed || (error as Partial<Error>)?.name === 'AbortError';
   // The client went away while sending its body: nobody is left to answer, and nothing went wrong here.
   // The parser names it, unless the closed socket was seen first (a loaded machine): then the body is incomplete.

@@ -1,7 +1,8 @@
-// A loopback front for the embedded Cosmos DB emulator that passes requests on, except those a test
-// asks it to hold: a held request is neither answered nor passed on until the test lets it through or
-// drops it. A server process behind the front can so be stopped at a chosen store call, without
-// depending on timing (a process killed while its write is held, a request kept running).
+// A loopback front for a store's emulator (Cosmos DB's, or Azurite on its port) that passes requests
+// on, except those a test asks it to hold: a held request is neither answered nor passed on until the
+// test lets it through or drops it. A server process behind the front can so be stopped at a chosen
+// store call, without depending on timing (a process killed while its write is held, a request kept
+// running, a store that stalls).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { forwardTo } from './emulator-front.js';
@@ -17,7 +18,7 @@ export interface HoldingFront {
   close(): Promise<void>;
 }
 
-export async function startHoldingFront(target: Server): Promise<HoldingFront> {
+export async function startHoldingFront(target: Server | number): Promise<HoldingFront> {
   const forward = forwardTo(target);
   let matches: ((req: IncomingMessage) => boolean) | null = null;
   let onHeld: (() => void) | null = null;
