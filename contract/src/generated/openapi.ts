@@ -2492,8 +2492,10 @@ export interface components {
             };
         };
         /**
-         * @description The data store is throttling or unavailable (after the store client's own retries); retry
-         *     after `Retry-After` seconds. Code: `service_unavailable`.
+         * @description The data store is throttling or unavailable (after the store client's own retries), did not
+         *     answer within the server's store timeout (10 seconds by default), or the request did not
+         *     complete within the server's request timeout (120 seconds by default); retry after
+         *     `Retry-After` seconds, with the same `Idempotency-Key`. Code: `service_unavailable`.
          */
         ServiceUnavailable: {
             headers: {

@@ -78,7 +78,7 @@ export async function runIdempotently(
   } catch (error) {
     call.log.error({ err: error }, 'could not store the idempotent response');
     // Without a stored response the key would read as "in progress" until its lease ran out: end it now.
-    await store.release(held).catch(() => undefined);
+    await release(store, lease, call.log);
   }
   return reply;
 }

@@ -20,7 +20,10 @@ import { type Fixture, writeFixture } from '../support/fixtures.js';
 import { type HoldingFront, startHoldingFront } from '../support/holding-front.js';
 import { startServerProcess } from '../support/server-process.js';
 
+/** The lease of the processes that are killed: a retry takes over their keys this long after their last renewal. */
 const leaseMs = 3000;
+/** The slow holder's lease: renewed every 2 s, so a loaded machine may delay a renewal by 4 s and still keep the key. */
+const slowLeaseMs = 6000;
 const emulator = createEmbeddedCosmos();
 const cosmosKey = Buffer.from('crash-retry').toString('base64');
 const children: ChildProcess[] = [];
@@ -43,8 +46,13 @@ let survivor: string;
 
 const emulatorUrl = () => `http://127.0.0.1:${(emulator.address() as AddressInfo).port}`;
 
-async function startProcess(cosmosEndpoint: string): Promise<{ url: string; child: ChildProcess }> {
-  const started = await startServerProcess({ ...env, COSMOS_ENDPOINT: cosmosEndpoint });
+async function startProcess(cosmosEndpoint: string, settings: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
+  const started = await startServerProcess({
+    ...env,
+    COSMOS_ENDPOINT: cosmosEndpoint,
+    IDEMPOTENCY_LEASE_MS: String(leaseMs),
+    ...settings,
+  });
   children.push(started.child);
   return started;
 }
@@ -144,7 +152,6 @@ describe('a validation whose process dies, retried with the same Idempotency-Key
       COSMOS_KEY: cosmosKey,
       JWT_SECRET: generateApiKey().key,
       ANONYMOUS_RATE_LIMIT: '100000',
-      IDEMPOTENCY_LEASE_MS: String(leaseMs),
     };
     survivor = (await startProcess(emulatorUrl())).url;
   });
@@ -158,24 +165,25 @@ describe('a validation whose process dies, retried with the same Idempotency-Key
   });
 
   test('a holder that is slow but alive keeps its key through renewals, for several lease lengths', async () => {
-    const { url } = await startProcess(front.url);
+    // Its held write may take longer than the lease, though not than its store timeout (which would end the request).
+    const { url } = await startProcess(front.url, { IDEMPOTENCY_LEASE_MS: String(slowLeaseMs), STORE_TIMEOUT_MS: '60000' });
     const question = 'How many days of leave do staff get (slow holder)?';
     const key = `slow-${Date.now()}`;
     const held = front.holdWhen(isStoreCall('history'));
     const first = post(url, '/api/v1/validate', validation(question), key);
     await held;
     assert.equal((await keyRecord(key)).state, 'in_progress', 'the held request holds the key');
-    // Three and a half lease lengths: every retry meanwhile is told to come back, none takes over.
-    const until = Date.now() + 3.5 * leaseMs;
+    // Two and a half lease lengths: every retry meanwhile is told to come back, none takes over.
+    const until = Date.now() + 2.5 * slowLeaseMs;
     let retries = 0;
     while (Date.now() < until) {
       const retry = await post(survivor, '/api/v1/validate', validation(question), key);
       assert.equal(retry.status, 409, JSON.stringify(retry.body));
       assert.equal(retry.body.code, 'idempotency_in_progress');
       const wait = Number(retry.headers.get('retry-after'));
-      assert.ok(wait >= 1 && wait <= leaseMs / 1000, `Retry-After ${wait} within the lease`);
+      assert.ok(wait >= 1 && wait <= slowLeaseMs / 1000, `Retry-After ${wait} within the lease`);
       retries += 1;
-      await sleep(500);
+      await sleep(1000);
     }
     assert.ok(retries >= 5);
     front.letThrough();
