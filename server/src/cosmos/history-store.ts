@@ -24,6 +24,8 @@ export interface HistoryItem extends ValidationRecord {
   outbox_at: string;
   /** The validation's webhook notification is still to be sent, by whoever clears the outbox. */
   webhook_pending?: boolean;
+  /** The id (a hash) of the Idempotency-Key the validation was made under, when it had one; never the key. */
+  idempotency_key_id?: string | null;
 }
 
 /** A stored record with the ETag it was read or written with. */

@@ -5,7 +5,6 @@
 // own, its stores behind loopback fronts that hold every request while the test says so.
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { azuriteAccount, type EmbeddedAzurite, startEmbeddedAzurite } from '../../src/blobs/embedded-azurite.js';

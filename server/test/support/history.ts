@@ -62,6 +62,7 @@ export async function recordValidation(server: TestServer, tenant: Tenant, overr
       sourceGroups: [],
       sources: [{ source_id: 'src_1', kind: 'inline_text', reference: 'inline_text', sha256: 'a'.repeat(64) }],
       requestSummary: { question_chars: question.length, response_chars: 55, source_group_count: 0, url_count: 0, inline_text_chars: 120 },
+      keyId: null,
       ...overrides,
     },
     createLogger('silent'),

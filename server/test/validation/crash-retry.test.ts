@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CosmosClient } from '@azure/cosmos';
+import { CosmosClient, type ItemDefinition } from '@azure/cosmos';
 import { createEmbeddedCosmos } from '../../src/cosmos/embedded-cosmos.js';
 import { IdempotencyStore } from '../../src/cosmos/idempotency-store.js';
 import type { IdempotencyRecord } from '../../src/ports/idempotency-keys.js';
@@ -123,20 +123,27 @@ async function deliveriesFor(validationId: string): Promise<number> {
   return deliveries.get(validationId) ?? 0;
 }
 
-async function keyRecord(key: string): Promise<IdempotencyRecord> {
+/** An item of the tenant's, read from the emulator as it is stored. */
+async function storedItem<T extends ItemDefinition>(container: 'idempotency' | 'history', id: string): Promise<T> {
   const client = new CosmosClient({ endpoint: emulatorUrl(), key: cosmosKey, connectionPolicy: { enableEndpointDiscovery: false } });
   try {
-    const container = client.database('groundcheck').container('idempotency');
-    const { resource } = await container.item(IdempotencyStore.recordId(key), 'acme').read<IdempotencyRecord>();
+    const { resource } = await client.database('groundcheck').container(container).item(id, 'acme').read<T>();
     return resource!;
   } finally {
     client.dispose();
   }
 }
 
-/** A request that reads or writes items of the container, not a query (the recovery pass at start queries history). */
+const keyRecord = (key: string) => storedItem<IdempotencyRecord>('idempotency', IdempotencyStore.recordId(key));
+const recordKeyId = async (validationId: string) =>
+  (await storedItem<{ idempotency_key_id: string | null }>('history', validationId)).idempotency_key_id;
+
+/**
+ * A write of items into the container (a create or a batch), not a query nor the SDK's own reads of
+ * the container's metadata, which the recovery pass at start may cause at any moment.
+ */
 const isStoreCall = (container: string) => (req: IncomingMessage) =>
-  req.url?.includes(`/colls/${container}/`) === true && req.headers['x-ms-documentdb-isquery'] === undefined;
+  req.method === 'POST' && req.url?.endsWith(`/colls/${container}/docs`) === true && req.headers['x-ms-documentdb-isquery'] === undefined;
 
 describe('a validation whose process dies, retried with the same Idempotency-Key on another process', () => {
   before(async () => {
@@ -218,6 +225,7 @@ describe('a validation whose process dies, retried with the same Idempotency-Key
     const { reply, waits } = await retryUntilAnswered(validation(question), key);
     assert.equal(reply.status, 200, JSON.stringify(reply.body));
     assert.equal(reply.body.validation_id, written[0].validation_id, 'the answer is the record the dead process wrote');
+    assert.equal(await recordKeyId(reply.body.validation_id), IdempotencyStore.recordId(key), 'the record carries its key');
     assert.ok(
       waits.every((wait) => wait >= 1 && wait <= leaseMs / 1000),
       `each 409 said when to retry, within the lease: ${waits}`,
@@ -248,6 +256,7 @@ describe('a validation whose process dies, retried with the same Idempotency-Key
     const { reply } = await retryUntilAnswered(validation(question), key);
     assert.equal(reply.status, 200, JSON.stringify(reply.body));
     assert.equal(reply.body.validation_id, `val_${claimed.bound_id}`);
+    assert.equal(await recordKeyId(reply.body.validation_id), IdempotencyStore.recordId(key));
     assert.deepEqual(
       (await recordsFor(question)).map((r) => r.validation_id),
       [reply.body.validation_id],

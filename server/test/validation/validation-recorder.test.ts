@@ -49,6 +49,7 @@ function completed(overrides: Partial<CompletedValidation> = {}): CompletedValid
     sourceGroups: [],
     sources: [{ source_id: 'src_1', kind: 'inline_text', reference: 'inline_text', sha256: 'a'.repeat(64) }],
     requestSummary: { question_chars: 56, response_chars: 55, source_group_count: 0, url_count: 0, inline_text_chars: 76 },
+    keyId: null,
     ...overrides,
   };
 }

@@ -45,6 +45,8 @@ export interface CompletedValidation {
   sourceGroups: string[];
   sources: SourceUsed[];
   requestSummary: RequestSummary;
+  /** The id of the request's Idempotency-Key, when it had one. */
+  keyId: string | null;
 }
 
 const outputExcerptChars = 500;
@@ -159,6 +161,7 @@ export class ValidationRecorder {
       outbox_pending: true,
       outbox_at: validation.createdAt.toISOString(),
       webhook_pending: true,
+      idempotency_key_id: validation.keyId,
     };
   }
 }

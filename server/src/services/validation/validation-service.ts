@@ -93,6 +93,7 @@ export class ValidationService {
         sourceGroups: [...new Set(used.flatMap((source) => (source.group_id ? [source.group_id] : [])))],
         sources: used,
         requestSummary: requestSummaryOf(request),
+        keyId: ctx.keyed?.keyId ?? null,
       },
       ctx.log,
       ctx.keyed && { keyId: ctx.keyed.keyId, body: result },
