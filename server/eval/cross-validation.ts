@@ -4,6 +4,7 @@
 
 import type { AggregatorModel } from '../src/engine/aggregate/model.js';
 import { confidenceKinds, supportKinds } from '../src/engine/checks/index.js';
+import type { EngineValidation } from '../src/engine/types.js';
 import { type Assessment, assess, decide } from '../src/engine/validate.js';
 import { type CaseSample, fitModel, type KindInfo, kindInfo, sampleOf } from './aggregator-fit.js';
 import type { Case, SetName } from './datasets.js';
@@ -35,6 +36,8 @@ export function assessAll(cases: Case[]): { assessed: Assessed[]; info: KindInfo
 export interface Outcome {
   case: Case;
   flagged: boolean;
+  /** The answer's risk: one minus its lowest claim score (one minus its confidence when it has no claims). */
+  risk: number;
   /** A flagged claim overlaps the labelled wrong span. */
   located: boolean;
   /** Signal kinds that weighed towards a flag on a flagged claim, and answer-level kinds that made a finding. */
@@ -58,11 +61,19 @@ export function outcomeOf(a: Assessed, model: AggregatorModel): Outcome {
   return {
     case: c,
     flagged: result.issue_count > 0,
+    risk: answerRisk(result),
     located: from >= 0 && result.claims.some((cl) => cl.status !== 'supported' && cl.start < to && cl.end > from),
     flagKinds: [...flagKinds],
     claims: result.claims.map((cl, i) => ({ text: cl.text, status: cl.status, reasons: judgments[i]?.reasons ?? [] })),
     issues: result.issues,
   };
+}
+
+/** One minus the answer's lowest claim score; one minus its confidence when it has no claims. */
+export function answerRisk(result: Pick<EngineValidation, 'claims' | 'confidence_score'>): number {
+  const confidence = result.confidence_score ?? 1;
+  const scores = result.claims.map((claim) => claim.score ?? confidence);
+  return 1 - (scores.length > 0 ? Math.min(...scores) : confidence);
 }
 
 /** Every case scored by the model fitted without its fold. */

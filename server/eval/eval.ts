@@ -1,6 +1,8 @@
 // npm run eval: cross-validated figures of the engine on every labelled set. Each realistic domain
 // is scored by the aggregator fitted on the other domains (and HaluEval); each half of HaluEval by
 // the one fitted on the other half (and the realistic sets). In-sample figures are never printed.
+// Besides accuracy and precision: the AUROC of the answers' risk per set, and precision and recall at
+// a few risk thresholds, for choosing an operating point.
 // Options: --ablate (the table of each signal kind: its flags, and the figures without it),
 // --verbose (list every miss and false flag with its claims), --data=DIR (default ../shared/data),
 // --verifier=openai|onnx (the same held-out cases through a model-backed verifier, beside these
@@ -8,6 +10,7 @@
 import { checkOfKind } from '../src/engine/checks/index.js';
 import { type Assessed, assessAll, crossValidate, type Metrics, metrics, type Outcome, setNames } from './cross-validation.js';
 import { loadCases, sharedDataDir } from './datasets.js';
+import { auroc, operatingPoints } from './ranking.js';
 import { prepareVerifierRun, VerifierEvalError } from './verifier-eval.js';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string | undefined]));
@@ -38,6 +41,23 @@ console.log('| set | cases | accuracy | precision | recall | F1 | tp/fp/tn/fn | 
 console.log('|---|---|---|---|---|---|---|---|');
 for (const set of setNames) console.log(row(set, metrics(ofSet(outcomes, set))));
 console.log(row('all realistic', metrics(outcomes.filter((o) => o.case.set !== 'halueval'))));
+
+const riskThresholds = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
+const rankedSets: [string, Outcome[]][] = [
+  ...setNames.map((set): [string, Outcome[]] => [set, ofSet(outcomes, set)]),
+  ['all realistic', outcomes.filter((o) => o.case.set !== 'halueval')],
+];
+const ranked = (list: Outcome[]) => list.map((o) => ({ score: o.risk, positive: o.case.hallucinated }));
+console.log("\nRanking by the answer's risk (one minus its lowest claim score), held out: AUROC, then precision / recall");
+console.log('when every answer at or above the risk is flagged (flagged answers in brackets).\n');
+console.log(`| risk ≥ | ${rankedSets.map(([name]) => name).join(' | ')} |`);
+console.log(`|---|${rankedSets.map(() => '---').join('|')}|`);
+console.log(`| AUROC | ${rankedSets.map(([, list]) => auroc(ranked(list))?.toFixed(3) ?? '—').join(' | ')} |`);
+const pointsBySet = rankedSets.map(([, list]) => operatingPoints(ranked(list), riskThresholds));
+riskThresholds.forEach((threshold, i) => {
+  const cells = pointsBySet.map((points) => `${points[i]!.precision.toFixed(3)} / ${points[i]!.recall.toFixed(3)} (${points[i]!.flagged})`);
+  console.log(`| ${threshold.toFixed(1)} | ${cells.join(' | ')} |`);
+});
 
 console.log('\nPer error type (realistic sets together; correct / cases):');
 const types = new Map<string, Outcome[]>();

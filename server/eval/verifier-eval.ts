@@ -24,7 +24,7 @@ import type { EntailmentModel } from '../src/verifiers/entailment/entailment-mod
 import type { ClaimJudge, JudgeOutcome } from '../src/verifiers/judge/claim-judge.js';
 import { type JudgeSettings, judgeSettingsFromEnv } from '../src/verifiers/judge/judge-settings.js';
 import { fitModel, type KindInfo } from './aggregator-fit.js';
-import { type Assessed, type Metrics, metrics, type Outcome, setNames } from './cross-validation.js';
+import { type Assessed, answerRisk, type Metrics, metrics, type Outcome, setNames } from './cross-validation.js';
 
 export type EvalVerifier = 'openai' | 'onnx';
 
@@ -323,6 +323,7 @@ function outcomeOf(deterministic: Outcome, result: EngineValidation): Outcome {
   return {
     case: c,
     flagged: result.issue_count > 0,
+    risk: answerRisk(result),
     located: from >= 0 && result.claims.some((cl) => cl.status !== 'supported' && cl.start < to && cl.end > from),
     flagKinds: [],
     claims: result.claims.map((cl) => ({ text: cl.text, status: cl.status, reasons: cl.verifier ? [`(${cl.verifier})`] : [] })),

@@ -117,6 +117,16 @@ test('the engine runs one way: language → evidence → claims → checks → a
   assert.deepEqual(backwards, []);
 });
 
+test("the engine's shared types, which every stage reads, import no file of the engine", () => {
+  const local = [
+    ...readFileSync(join(engineRoot, 'types.ts'), 'utf8').matchAll(/^\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/gm),
+  ];
+  assert.deepEqual(
+    local.map((match) => match[1]),
+    [],
+  );
+});
+
 /** The folder under services/ that a path is in, or undefined outside services/. */
 const serviceFolderOf = (path: string) => {
   const parts = relative(join(src, 'services'), path).split('/');

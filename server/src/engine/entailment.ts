@@ -6,27 +6,8 @@ import type { AggregatorModel } from './aggregate/model.js';
 import type { Signal } from './checks/check.js';
 import type { ClaimReading } from './claims/reading.js';
 import type { ReadPassage } from './evidence/retrieval.js';
-import type { EngineRequest } from './types.js';
+import type { EngineRequest, EntailmentInput, EntailmentPair } from './types.js';
 import type { Assessment } from './validate.js';
-
-export interface EntailmentScores {
-  entailment: number;
-  contradiction: number;
-  neutral: number;
-}
-
-export interface EntailmentPair {
-  /** The passage: what the sources say. */
-  premise: string;
-  /** The claim. */
-  hypothesis: string;
-}
-
-/** Scored pairs and the weight the operator gives the model's signal (`engine.entailment_weight`). */
-export interface EntailmentInput {
-  scores: { pair: EntailmentPair; scores: EntailmentScores }[];
-  weight: number;
-}
 
 /** Passages per claim that the model reads: the claim's best-bound ones. */
 const passagesPerClaim = 3;

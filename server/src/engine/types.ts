@@ -1,7 +1,6 @@
 // The engine's public shapes. Everything the contract already defines is taken from the generated
 // types; only what the contract leaves to the engine (thresholds, inputs) is declared here.
 import type { Correction, Severity, UserCorrection, ValidationCommon } from '@groundcheck/contract';
-import type { EntailmentInput } from './entailment.js';
 
 export type {
   Claim,
@@ -14,6 +13,26 @@ export type {
   UserCorrection,
   ValidationCommon,
 } from '@groundcheck/contract';
+
+/** A local entailment model's probabilities for one (passage, claim) pair. */
+export interface EntailmentScores {
+  entailment: number;
+  contradiction: number;
+  neutral: number;
+}
+
+export interface EntailmentPair {
+  /** The passage: what the sources say. */
+  premise: string;
+  /** The claim. */
+  hypothesis: string;
+}
+
+/** Scored pairs and the weight the operator gives the model's signal (`engine.entailment_weight`), read by entailment.ts. */
+export interface EntailmentInput {
+  scores: { pair: EntailmentPair; scores: EntailmentScores }[];
+  weight: number;
+}
 
 /** One source, its text already extracted; evidence offsets index into `text`. */
 export interface EngineSource {
