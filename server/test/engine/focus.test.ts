@@ -48,3 +48,18 @@ describe('words of praise', () => {
     assert.equal((await validate('Which famous historian led the museum?', 'The famous historian was Agnes Holm.', museum)).issue_count, 0);
   });
 });
+
+describe('questions that ask for a name, by the kinds of things proper names are given to', () => {
+  const ferry =
+    'The night ferry from Kelt to Mora is run by Nordwave Lines. It sails across Lake Vessen and arrives at Mora Harbour station at 06:10.';
+  for (const [question, named] of [
+    ['Which company runs the night ferry?', 'Nordwave Lines runs it.'],
+    ['Which lake does the ferry cross?', 'It crosses Lake Vessen.'],
+    ['At which station does the ferry arrive?', 'It arrives at Mora Harbour station.'],
+  ] as const) {
+    it(`"${question}" is answered by a name, not by a description`, async () => {
+      assert.equal((await validate(question, named, ferry)).issue_count, 0);
+      assert.ok(incomplete(await validate(question, 'It is the one on the night route.', ferry)));
+    });
+  }
+});

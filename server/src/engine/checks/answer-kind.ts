@@ -15,9 +15,17 @@ const asksTime =
 const asksAmount = /\bhow\s+(?:many|much|long|old|far|big|large|tall|often)\b|\bwhat\s+(?:percentage|proportion|share|number)\b/i;
 
 // A question for a named person or thing of a kind ("which writer", "what team"). A bare "who" is left
-// out: "your line manager" answers it without a name.
-const asksName =
-  /\b(?:which|what)\s+(?:(?:\w+-)?\w+\s+)?(?:actor|actress|singer|musician|person|man|woman|politician|director|writer|author|player|company|band|city|country|state|album|film|movie|song|book|university|college|team|group|magazine|newspaper)\b/i;
+// out: "your line manager" answers it without a name. The kinds are the nouns of general English whose
+// members are known by proper names: people by what they do, organisations, places and works.
+const namedKinds = [
+  'person man woman actor actress singer musician artist painter poet writer author novelist playwright composer',
+  'director producer politician president leader king queen player athlete coach scientist inventor founder architect',
+  'company firm corporation brand manufacturer airline bank band group team club party organisation organization agency',
+  'university college school hospital newspaper magazine network channel label publisher',
+  'city town village country nation state province county region island river lake mountain airport station street stadium',
+  'album film movie song book novel play show series game opera',
+].flatMap((line) => line.split(' '));
+const asksName = new RegExp(`\\b(?:which|what)\\s+(?:(?:\\w+-)?\\w+\\s+)?(?:${namedKinds.join('|')})\\b`, 'i');
 
 export function expectedKind(question: string): AnswerKind | undefined {
   if (asksTime.test(question)) return 'time';
