@@ -16,7 +16,6 @@ export const samplesPath = join(root, 'server/src/http/api-reference/generated/s
 export const checkedSamplesPath = join(root, 'test/docs/generated/sdk-samples.ts');
 
 const httpMethods = ['get', 'post', 'put', 'patch', 'delete'] as const;
-const baseUrl = 'https://groundcheck.example.com';
 
 interface Operation {
   operationId: string;
@@ -28,6 +27,7 @@ interface Operation {
 }
 
 interface Contract {
+  servers: { variables?: { base_url?: { default?: string } } }[];
   paths: Record<string, Partial<Record<(typeof httpMethods)[number], Operation>> & { parameters?: Operation['parameters'] }>;
   components: {
     parameters: Record<string, { in: string; name: string; schema: { $ref?: string; examples?: unknown[] } }>;
@@ -51,6 +51,8 @@ export interface GeneratedFile {
 
 export function generateSdkSamples(): GeneratedFile[] {
   const contract = parse(readFileSync(join(root, 'contract/openapi.yaml'), 'utf8')) as Contract;
+  // The contract's default server, a local one: a sample pasted as it is calls the reader's own server.
+  const baseUrl = contract.servers[0]?.variables?.base_url?.default ?? 'http://localhost:3000';
   const methods = sdkMethods();
   const samples: { operationId: string; body: string }[] = [];
   for (const [path, item] of Object.entries(contract.paths)) {
@@ -58,7 +60,7 @@ export function generateSdkSamples(): GeneratedFile[] {
       const operation = item[httpMethod];
       if (!operation) continue;
       const method = methods.find((m) => m.httpMethod === httpMethod.toUpperCase() && m.path === path);
-      samples.push({ operationId: operation.operationId, body: sampleBody(contract, path, httpMethod, operation, method) });
+      samples.push({ operationId: operation.operationId, body: sampleBody(contract, baseUrl, path, httpMethod, operation, method) });
     }
   }
   const importLine = "import { createClient } from '@groundcheck/sdk';";
@@ -88,7 +90,14 @@ ${functions.join('\n\n')}
   ];
 }
 
-function sampleBody(contract: Contract, path: string, httpMethod: string, operation: Operation, method: SdkMethod | undefined): string {
+function sampleBody(
+  contract: Contract,
+  baseUrl: string,
+  path: string,
+  httpMethod: string,
+  operation: Operation,
+  method: SdkMethod | undefined,
+): string {
   const open = operation.security?.length === 0;
   const client = `const client = createClient({ baseUrl: '${baseUrl}'${open ? '' : ', token: process.env.GROUNDCHECK_TOKEN!'} });`;
   if (!method) {

@@ -50,7 +50,10 @@ export function reshape(answer: Answer, { requestId, path, lastPage }: Reshape):
 
 function reshapeSuccess(json: Json, lastPage: boolean): void {
   const metadata = json.metadata;
-  if (isObject(metadata) && isObject(metadata.engine)) metadata.engine = { method: engine.method, version: engine.version };
+  // As a server with no model-backed verifier answers, generated results too: the checks decided every claim.
+  if (isObject(metadata) && isObject(metadata.engine))
+    metadata.engine = { method: engine.method, version: engine.version, verifier: 'none' };
+  if (Array.isArray(json.claims)) for (const claim of json.claims) if (isObject(claim)) claim.verifier = 'deterministic';
   if (isObject(json.validation_method)) Object.assign(json.validation_method, { name: engine.method, version: engine.version });
   // The examples are a first page; the page after it ends the list.
   if (lastPage && Array.isArray(json.data) && 'has_more' in json) Object.assign(json, { data: [], has_more: false, next_cursor: null });

@@ -41,11 +41,17 @@ export async function runPrism(args: string[], log?: PrismOptions['log']): Promi
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
+    let listening = false;
     const read = (chunk: Buffer) => {
       const text = chunk.toString();
-      log?.write(text);
+      // Until it listens, Prism lists every route at its own address, which is internal: a reader would
+      // call the wrong one. The mock says its own address once Prism listens; what follows is shown.
+      if (listening) log?.write(text);
       if (!log) output = (output + text).slice(-keptOutput);
-      if (text.includes('Prism is listening on')) resolve();
+      if (!listening && text.includes('Prism is listening on')) {
+        listening = true;
+        resolve();
+      }
     };
     child.stdout!.on('data', read);
     child.stderr!.on('data', read);

@@ -4,6 +4,7 @@
 // fields as JSON pointers (`/mode`, `/urls/0`). Prism checks a body against every shape of a
 // discriminated `oneOf`; only the violations of the shape its tag picks are the body's, and a tag
 // that picks none is the one error, as the server's discriminator reports it.
+import { fieldWording } from '@groundcheck/contract';
 import type { BodyShape, ObjectShape } from './contract.js';
 
 export interface FieldError {
@@ -21,7 +22,7 @@ interface Violation {
 
 /** The server lists at most this many fields; its detail gives the full count. */
 const maxFieldErrors = 20;
-const sizeDetail = /^must NOT have more than \d+ (characters|items|properties)$/;
+const sizeDetail = /^must have at most \d+ (characters|items|fields)$/;
 const unknownField = 'is not a known field';
 const pointerSegment = (name: string) => name.replaceAll('~', '~0').replaceAll('/', '~1');
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -153,12 +154,12 @@ function bodyError(violation: Violation, path: string[]): FieldError {
   return { pointer: at, detail: ajvMessage(violation, 'Request body ', 'property') };
 }
 
-/** Ajv's own message, without the sentence Prism wraps it in; an enum's in the server's words. */
+/** Ajv's message, without the sentence Prism wraps it in, in the server's words (fieldWording). */
 function ajvMessage(violation: Violation, prefix: string, kind: string): string {
   const path = violation.location.slice(2);
   const lead = `${prefix}${path.length > 0 ? `${kind} ${path.join('.')} ` : ''}`;
   const message = violation.message.startsWith(lead) ? violation.message.slice(lead.length) : violation.message;
-  return message.replace(/^must be equal to one of the allowed values: /, 'must be one of: ');
+  return fieldWording(message);
 }
 
 function dedupe(errors: FieldError[]): FieldError[] {

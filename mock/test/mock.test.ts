@@ -163,10 +163,15 @@ describe('examples', () => {
     }
   });
 
-  test('results and the system card name the engine the mock was built with', async () => {
+  test('results and the system card name the engine the mock was built with, and its verifiers as the server does', async () => {
     for (const [mode, example] of Object.entries<{ value: object }>(validateExamples)) {
       const result = await (await call(mock, '/api/v1/validate', example.value, bearer)).json();
-      assert.deepEqual(result.metadata.engine, deterministicEngine, mode);
+      // As the server answers without a model-backed verifier: every claim and the engine name theirs.
+      assert.deepEqual(result.metadata.engine, { ...deterministicEngine, verifier: 'none' }, mode);
+      assert.ok(
+        result.claims.length > 0 && result.claims.every((claim: { verifier?: string }) => claim.verifier === 'deterministic'),
+        mode,
+      );
     }
     const card = await (await call(mock, '/api/v1/system-card', {}, bearer)).json();
     assert.deepEqual(
@@ -226,7 +231,7 @@ test('--dynamic generates responses that keep the schema', async () => {
     assert.ok(validate(body), ajv.errorsText(validate.errors));
     assert.notDeepEqual(body, spec.components.examples.SourceGroupList.value);
     const result = await (await call(mock, '/api/v1/validate', validateExamples.generate.value, bearer)).json();
-    assert.deepEqual(result.metadata.engine, deterministicEngine, 'generated results name the engine too');
+    assert.deepEqual(result.metadata.engine, { ...deterministicEngine, verifier: 'none' }, 'generated results name the engine too');
   } finally {
     await mock.close();
   }

@@ -147,16 +147,21 @@ async function assertServes(cwd: string) {
     env: { ...process.env, npm_config_update_notifier: 'false' },
   });
   try {
-    await new Promise<void>((resolve, reject) => {
+    const printed = await new Promise<string>((resolve, reject) => {
       let output = '';
       const collect = (chunk: Buffer) => {
         output += chunk;
-        if (output.includes(`Groundcheck mock listening on http://127.0.0.1:${port}`)) resolve();
+        if (output.includes(`Groundcheck mock listening on http://127.0.0.1:${port}`)) resolve(output);
       };
       child.stdout!.on('data', collect);
       child.stderr!.on('data', collect);
       child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
     });
+    // One address is printed, the one to call: not the internal one of Prism behind it.
+    assert.deepEqual(
+      [...printed.matchAll(/https?:\/\/[\w.]+:\d+/g)].map((match) => match[0]),
+      [`http://127.0.0.1:${port}`],
+    );
     const response = await fetch(`http://127.0.0.1:${port}/api/v1/system-card`, {
       method: 'POST',
       headers: { authorization: 'Bearer test' },

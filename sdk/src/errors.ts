@@ -119,9 +119,16 @@ export function errorFromResponse(response: Response, body?: unknown): Groundche
   const code = problem?.code;
   const requestId = problem?.request_id ?? headers.get('X-Request-Id') ?? undefined;
   const detail = problem?.detail ?? problem?.title ?? (response.statusText || 'The request failed.');
-  const message = `${status}${code ? ` ${code}` : ''}: ${detail}${requestId ? ` (request ${requestId})` : ''}`;
+  const message = `${status}${code ? ` ${code}` : ''}: ${detail}${fieldList(problem)}${requestId ? ` (request ${requestId})` : ''}`;
   const ErrorClass = errorClassFor(status, code);
   return new ErrorClass(message, { status, code, requestId, problem, headers });
+}
+
+/** The problem's invalid fields, for the message: " /question: must not be empty; (body): must be object". */
+function fieldList(problem: Problem | undefined): string {
+  const fields = Array.isArray(problem?.errors) ? problem.errors : [];
+  if (fields.length === 0) return '';
+  return ` ${fields.map((field) => `${field.pointer === '' ? '(body)' : field.pointer}: ${field.detail}`).join('; ')}`;
 }
 
 function errorClassFor(status: number, code: string | undefined): new (message: string, init: GroundcheckErrorInit) => GroundcheckError {

@@ -60,7 +60,8 @@ describe('errorFromResponse', () => {
       assert.equal(error.requestId, 'req_from_body');
       assert.deepEqual(error.problem, body);
       assert.equal(error.headers?.get('x-request-id'), 'req_from_header');
-      assert.equal(error.message, `${status} ${code}: Something about ${code}. (request req_from_body)`);
+      const fields = status === 400 ? ' /question: is required' : '';
+      assert.equal(error.message, `${status} ${code}: Something about ${code}.${fields} (request req_from_body)`);
       if (error instanceof RateLimitError) assert.equal(error.retryAfterInMs, 17_000);
     });
   }
@@ -75,6 +76,27 @@ describe('errorFromResponse', () => {
     assert.equal(error.problem, undefined);
     assert.equal(error.requestId, 'req_h');
     assert.equal(error.message, '502: Bad Gateway (request req_h)');
+  });
+
+  test("an invalid request's message names each field and what is wrong with it", () => {
+    const problem = {
+      type: 'https://groundcheck.dev/problems/invalid_request',
+      title: 'Invalid request',
+      status: 400,
+      detail: 'The request body has 2 invalid fields.',
+      code: 'invalid_request',
+      request_id: 'req_fields',
+      errors: [
+        { pointer: '/question', detail: 'must not be empty' },
+        { pointer: '', detail: 'needs at least one of: source_groups, urls, inline_text' },
+      ],
+    };
+    const error = errorFromResponse(new Response(JSON.stringify(problem), { status: 400 }), problem);
+    assert.ok(error instanceof BadRequestError);
+    assert.equal(
+      error.message,
+      '400 invalid_request: The request body has 2 invalid fields. /question: must not be empty; (body): needs at least one of: source_groups, urls, inline_text (request req_fields)',
+    );
   });
 
   test('another 4xx is a BadRequestError; a RateLimitError without Retry-After has retryAfterInMs null', () => {

@@ -62,6 +62,11 @@ export class ConfigError extends Error {
 
 const defaultTenantsFile = fileURLToPath(new URL('../tenants.example.yaml', import.meta.url));
 
+/** Whether the server runs the published example tenant file (allowed only on the embedded emulators). */
+export function usesExampleTenants(config: Pick<Config, 'tenantsFile'>): boolean {
+  return resolve(config.tenantsFile) === defaultTenantsFile;
+}
+
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -171,7 +176,7 @@ function refuseDemoSecrets(env: NodeJS.ProcessEnv, configured: string, secret: s
       'TENANTS_FILE',
       `must be set when ${configured} is configured: the example tenant file's credentials are published`,
     );
-  if (resolve(env.TENANTS_FILE) === defaultTenantsFile)
+  if (usesExampleTenants({ tenantsFile: env.TENANTS_FILE }))
     throw new ConfigError(
       'TENANTS_FILE',
       `must not be the example tenant file when ${configured} is configured: its credentials are published`,

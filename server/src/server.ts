@@ -2,7 +2,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
-import type { Config } from './config.js';
+import { type Config, usesExampleTenants } from './config.js';
 import { buildContainer, type Container } from './container.js';
 import { answerClientErrors } from './http/client-errors.js';
 import type { Logger } from './logger.js';
@@ -54,10 +54,12 @@ export async function listen(container: Container): Promise<RunningServer> {
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `http://${host}:${port}`;
   log.info(
-    { port, tenants: container.tenants.all.length, cosmos: container.cosmos.embedded ? 'embedded' : 'external' },
+    { port, url, docs: `${url}/docs`, tenants: container.tenants.all.length, cosmos: container.cosmos.embedded ? 'embedded' : 'external' },
     'Groundcheck server listening',
   );
+  if (usesExampleTenants(config)) logDemoSignIn(container, log);
   const close = async () => {
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
@@ -66,7 +68,7 @@ export async function listen(container: Container): Promise<RunningServer> {
     await container.close();
   };
   return {
-    url: `http://${host}:${port}`,
+    url,
     close,
     async stop(drainMs) {
       container.readiness.stop();
@@ -74,4 +76,19 @@ export async function listen(container: Container): Promise<RunningServer> {
       await close();
     },
   };
+}
+
+/**
+ * The example tenants' local users, so that a newcomer knows how to sign in. Their passwords are
+ * published in the file's header and the README, never logged (decision S100).
+ */
+function logDemoSignIn(container: Container, log: Logger): void {
+  for (const tenant of container.tenants.all) {
+    const users = tenant.auth.local?.users ?? [];
+    if (users.length === 0) continue;
+    log.info(
+      { customer_id: tenant.customerId, users: users.map(({ email, role }) => ({ email, role })) },
+      `Demo sign-in: POST /auth/login with customer_id "${tenant.customerId}" and ${users.map(({ email, role }) => `${email} (${role})`).join(', ')}; their passwords are in the header of server/tenants.example.yaml`,
+    );
+  }
 }

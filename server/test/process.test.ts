@@ -50,9 +50,10 @@ function run(env: Record<string, string>): Started {
 }
 
 // Generous: a loaded machine can take many seconds to start the server and its emulators.
-async function waitForLine(started: Started, message: string): Promise<Record<string, unknown>> {
+async function waitForLine(started: Started, message: string | ((msg: string) => boolean)): Promise<Record<string, unknown>> {
+  const matches = typeof message === 'string' ? (msg: string) => msg === message : message;
   for (let i = 0; i < 1200; i += 1) {
-    const line = started.lines.find((l) => l.msg === message);
+    const line = started.lines.find((l) => matches(String(l.msg)));
     if (line) return line;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -68,6 +69,14 @@ describe('the compiled server', () => {
       server.lines.some((l) => String(l.msg).includes('ALL DATA IS HELD IN MEMORY')),
       'says loudly that data is in memory',
     );
+    assert.deepEqual([listening.url, listening.docs], [url, `${url}/docs`], 'says where to go, as addresses a person can open');
+    const demo = await waitForLine(server, (msg) => msg.startsWith('Demo sign-in:'));
+    assert.equal(demo.customer_id, 'demo');
+    assert.deepEqual(demo.users, [
+      { email: 'avery.admin@demo.example', role: 'admin' },
+      { email: 'uma.user@demo.example', role: 'user' },
+      { email: 'vic.viewer@demo.example', role: 'viewer' },
+    ]);
 
     const login = await fetch(`${url}/auth/login`, {
       method: 'POST',

@@ -1,6 +1,7 @@
 // README.md as a reader uses it on a fresh clone: every ```sh block runs with bash against the reference
-// server started as `npm start` starts it (and against the mock it starts itself), the ```ts snippet runs
-// as the ES module it says to save, and each prints what the README says it does. Only the ports change.
+// server started as `npm start` starts it (and against the mock it starts itself), the ```ts snippet is
+// the example file it names, run from the repository root, and each prints what the README says it does.
+// Only the ports change.
 import assert from 'node:assert/strict';
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -148,10 +149,12 @@ for (const block of runnable) {
     const ports = new Set([new URL(serverUrl).port, String(mockPort)]);
     for (const [, port] of code.matchAll(/(?:localhost|127\.0\.0\.1):(\d+)/g)) assert.ok(ports.has(port!), `a call to port ${port}`);
 
-    const run = await runShell(block.lang === 'sh' ? asInOneTerminal(code) : await asModule(code), {
-      cwd: dir,
+    // The ts snippet is a file of the repository, run from its root as the README says.
+    const run = await runShell(block.lang === 'sh' ? asInOneTerminal(code) : await exampleFile(block.code), {
+      cwd: block.lang === 'sh' ? dir : repoRoot,
       env: {
         ...process.env,
+        GROUNDCHECK_URL: serverUrl,
         PATH: `${support}:${process.env.PATH}`,
         // npx finds the packages in node_modules; nothing is fetched from the registry.
         npm_config_offline: 'true',
@@ -175,8 +178,10 @@ function asInOneTerminal(code: string): string {
   ].join('\n');
 }
 
-/** Saves the snippet as the README says and returns the command it gives to run it. */
-async function asModule(code: string): Promise<string> {
-  await writeFile(join(dir, 'first-validation.mts'), code);
-  return 'npx tsx first-validation.mts';
+/** The command that runs the snippet's file, once the README shows that file as it is (its opening comment aside). */
+async function exampleFile(code: string): Promise<string> {
+  const path = 'examples/first-validation.mts';
+  const file = await readFile(join(repoRoot, path), 'utf8');
+  assert.equal(file.replace(/^(?:\/\/.*\n)+/, '').trimEnd(), code.trimEnd(), `the README shows ${path} as it is`);
+  return `npx tsx ${path}`;
 }

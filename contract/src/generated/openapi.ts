@@ -1245,6 +1245,12 @@ export interface components {
              * @enum {string}
              */
             reason: "access_denied" | "blocked_address" | "fetch_failed" | "too_large" | "unsupported_content" | "extraction_failed";
+            /**
+             * @description The reason in a sentence for a person (an `access_denied` group is "not found or not
+             *     accessible"), on every skipped source the reference server reports. Its wording may change;
+             *     `reason` does not.
+             */
+            detail?: string;
         };
         ValidationMetadata: {
             /** @description True when at least one requested source group was skipped because the caller may not use it. */
@@ -2255,7 +2261,7 @@ export interface components {
                  *       "type": "https://groundcheck.dev/problems/invalid_credentials",
                  *       "title": "Invalid credentials",
                  *       "status": 401,
-                 *       "detail": "The email or password is incorrect.",
+                 *       "detail": "The email, password or customer id is incorrect, or the account was closed.",
                  *       "code": "invalid_credentials",
                  *       "request_id": "req_01JD3X8Q9A1B2C3D4E5F6G7H8J"
                  *     }

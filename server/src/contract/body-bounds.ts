@@ -45,7 +45,7 @@ function walk(schema: Schema, data: unknown, pointer: string, resolve: Resolve, 
   if (branch) walk(branch, data, pointer, resolve, report);
 
   if (typeof data === 'string' && typeof schema.maxLength === 'number' && data.length > schema.maxLength) {
-    if (codePointsOver(data, schema.maxLength)) report.add(() => pointer, `must NOT have more than ${schema.maxLength} characters`);
+    if (codePointsOver(data, schema.maxLength)) report.add(() => pointer, `must have at most ${schema.maxLength} characters`);
     return;
   }
   if (Array.isArray(data)) walkArray(schema, data, pointer, resolve, report);
@@ -54,7 +54,7 @@ function walk(schema: Schema, data: unknown, pointer: string, resolve: Resolve, 
 
 function walkArray(schema: Schema, data: unknown[], pointer: string, resolve: Resolve, report: BoundsReport): void {
   if (typeof schema.maxItems === 'number' && data.length > schema.maxItems) {
-    report.add(() => pointer, `must NOT have more than ${schema.maxItems} items`);
+    report.add(() => pointer, `must have at most ${schema.maxItems} items`);
     return;
   }
   const items = schema.items as Schema | undefined;
@@ -64,7 +64,7 @@ function walkArray(schema: Schema, data: unknown[], pointer: string, resolve: Re
 function walkObject(schema: Schema, data: Record<string, unknown>, pointer: string, resolve: Resolve, report: BoundsReport): void {
   const keys = Object.keys(data);
   if (typeof schema.maxProperties === 'number' && keys.length > schema.maxProperties) {
-    report.add(() => pointer, `must NOT have more than ${schema.maxProperties} properties`);
+    report.add(() => pointer, `must have at most ${schema.maxProperties} fields`);
     return;
   }
   const properties = (schema.properties as Record<string, Schema> | undefined) ?? {};

@@ -3,7 +3,7 @@
 // production, responses. Bodies pass their size keywords first (body-bounds.ts), so the cost of
 // checking any body is bounded by the schema, not by the input.
 
-import type { FieldError } from '@groundcheck/contract';
+import { type FieldError, fieldWording } from '@groundcheck/contract';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { BadRequestError } from '../errors.js';
@@ -184,7 +184,7 @@ function sentValueErrors(parameter: CompiledParameter, raw: unknown): FieldError
   if (raw === undefined) return parameter.required ? [{ pointer, detail: 'is required' }] : [];
   if (typeof raw !== 'string') return [{ pointer, detail: 'must be sent once' }];
   if (parameter.validate(raw)) return [];
-  return parameter.validate.errors!.map((error) => ({ pointer, detail: error.message ?? 'is invalid' }));
+  return parameter.validate.errors!.map((error) => ({ pointer, detail: error.message ? fieldWording(error.message) : 'is invalid' }));
 }
 
 const escapePointer = (path: string) => path.replaceAll('~', '~0').replaceAll('/', '~1');
@@ -224,7 +224,7 @@ function toFieldError(error: ErrorObject, alternatives: string[]): FieldError {
       const at = `${error.instancePath}/${error.params.tag}`;
       // Ajv reports a missing or non-string tag and an unknown one alike; the caller needs to know which.
       if (error.params.tagValue === undefined) return { pointer: at, detail: 'is required' };
-      if (typeof error.params.tagValue !== 'string') return { pointer: at, detail: 'must be string' };
+      if (typeof error.params.tagValue !== 'string') return { pointer: at, detail: 'must be a string' };
       return { pointer: at, detail: `${JSON.stringify(error.params.tagValue)} is not a known ${error.params.tag}` };
     }
     case 'anyOf':
@@ -233,7 +233,7 @@ function toFieldError(error: ErrorObject, alternatives: string[]): FieldError {
         detail: alternatives.length ? `needs at least one of: ${alternatives.join(', ')}` : 'matches none of the allowed shapes',
       };
     default:
-      return { pointer, detail: error.message ?? 'is invalid' };
+      return { pointer, detail: error.message ? fieldWording(error.message) : 'is invalid' };
   }
 }
 

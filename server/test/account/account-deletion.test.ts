@@ -65,6 +65,7 @@ async function credentialsRefused(server: TestServer, tokens: string[]): Promise
     customer_id: 'acme',
   });
   assert.deepEqual([login.status, login.body.code], [401, 'invalid_credentials']);
+  assert.match(login.body.detail, /or the account was closed/, 'a person who just closed the account is told why');
   const byKey = await server.call('/auth/me', server.apiKeyBody('acme', 'admin'));
   assert.deepEqual([byKey.status, byKey.body.code], [401, 'invalid_api_key']);
 }

@@ -50,7 +50,7 @@ describe('POST /auth/login', () => {
       assert.equal(reply.status, 401);
       assert.equal(reply.headers.get('content-type'), 'application/problem+json; charset=utf-8');
       assert.equal(reply.body.code, 'invalid_credentials');
-      assert.equal(reply.body.detail, 'The email or password is incorrect.');
+      assert.equal(reply.body.detail, 'The email, password or customer id is incorrect, or the account was closed.');
     }
   });
 

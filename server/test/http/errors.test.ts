@@ -48,6 +48,11 @@ describe('invalid requests', () => {
     const pointers = reply.body.errors.map((e: { pointer: string }) => e.pointer);
     for (const pointer of ['/question', '/chatbot_response', '/urls/0', '/surprise'])
       assert.ok(pointers.includes(pointer), `${pointer} in ${pointers}`);
+    assert.deepEqual(
+      reply.body.errors.filter((e: { pointer: string }) => e.pointer === '/question'),
+      [{ pointer: '/question', detail: 'must not be empty' }],
+      "in words, not a validator's",
+    );
   });
 
   test('name the missing source, and the missing, mistyped or unknown mode', async () => {
@@ -61,7 +66,7 @@ describe('invalid requests', () => {
     const noMode = await server.call('/api/v1/validate', { question: 'q?' }, { token });
     assert.deepEqual(noMode.body.errors, [{ pointer: '/mode', detail: 'is required' }]);
     const numberMode = await server.call('/api/v1/validate', { mode: 3, question: 'q?' }, { token });
-    assert.deepEqual(numberMode.body.errors, [{ pointer: '/mode', detail: 'must be string' }]);
+    assert.deepEqual(numberMode.body.errors, [{ pointer: '/mode', detail: 'must be a string' }]);
   });
 
   test('accept each valid mode (the operation itself is served by a later release)', async () => {
@@ -102,7 +107,7 @@ describe('invalid requests', () => {
       for (const path of ['/api/v1/validate', '/api/v1/stats']) {
         const reply = await server.call(path, undefined, { raw, token });
         assertProblem(reply, 400, 'invalid_request');
-        assert.deepEqual(reply.body.errors, [{ pointer: '', detail: 'must be object' }], `${raw} to ${path}`);
+        assert.deepEqual(reply.body.errors, [{ pointer: '', detail: 'must be an object' }], `${raw} to ${path}`);
       }
     }
     // With an API key expected in the body, a body that is not an object carries no credentials.

@@ -10,6 +10,7 @@ import { ManualClock } from '../../src/lib/clock.js';
 import { extractionKey } from '../../src/services/sources/extraction-cache.js';
 import { uploadUrlLifetimeMs } from '../../src/services/sources/source-groups.js';
 import { uploadGraceMs } from '../../src/services/sources/source-upload.js';
+import { explained } from '../../src/services/validation/skip-reasons.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { uploadSourceFile } from '../support/source-files.js';
 import { docxType, makeDocx, makePdf } from './fixtures.js';
@@ -178,7 +179,7 @@ test('a file without text is skipped with its reason; the validation still answe
   assert.equal(reply.status, 200, reply.text);
   assert.deepEqual(reply.body.sources, []);
   assert.deepEqual(reply.body.metadata.skipped_sources, [
-    { kind: 'file', reference: `${groupId}/${fileId}/scan.pdf`, group_id: groupId, reason: 'extraction_failed' },
+    explained({ kind: 'file', reference: `${groupId}/${fileId}/scan.pdf`, group_id: groupId, reason: 'extraction_failed' }),
   ]);
   assert.equal(reply.body.metadata.source_access_filtered, false);
 });

@@ -14,6 +14,7 @@ import { pino } from 'pino';
 import { json, type Loopback, startLoopback } from '../../../sdk/test/support/loopback.js';
 import { type Principal, SecretString } from '../../src/services/auth/principal.js';
 import { forwardedHeaders } from '../../src/services/validation/endpoint-sources.js';
+import { explained } from '../../src/services/validation/skip-reasons.js';
 import { oidcAudience, oidcIssuer, writeFixture } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 
@@ -223,7 +224,7 @@ describe('API-backed endpoints', () => {
       'x-service-original-jwt': jwt,
     });
     assert.deepEqual(reply.body.metadata.skipped_sources, [
-      { kind: 'endpoint', reference: 'Failing', group_id: group, reason: 'fetch_failed' },
+      explained({ kind: 'endpoint', reference: 'Failing', group_id: group, reason: 'fetch_failed' }),
     ]);
     assert.ok(logLines.some((line) => line.includes('source endpoint skipped')));
     assert.ok(!logLines.join('').includes(jwt), 'the JWT is not logged');
@@ -260,8 +261,8 @@ describe('API-backed endpoints', () => {
     const reply = await validate([forbidden, 'grp_01JD3XA1B2C3D4E5F6G7H8J9K0'], { token: await server.login('acme', 'user') });
     assert.equal(reply.status, 200, reply.text);
     assert.deepEqual(reply.body.metadata.skipped_sources, [
-      { kind: 'source_group', reference: forbidden, reason: 'access_denied' },
-      { kind: 'source_group', reference: 'grp_01JD3XA1B2C3D4E5F6G7H8J9K0', reason: 'access_denied' },
+      explained({ kind: 'source_group', reference: forbidden, reason: 'access_denied' }),
+      explained({ kind: 'source_group', reference: 'grp_01JD3XA1B2C3D4E5F6G7H8J9K0', reason: 'access_denied' }),
     ]);
     assert.equal(reply.body.metadata.source_access_filtered, true);
     assert.deepEqual(reply.body.sources, []);
@@ -275,7 +276,7 @@ describe('API-backed endpoints', () => {
     const reply = await validate([group], { token: await server.login('globex', 'user') });
     assert.equal(reply.status, 200, reply.text);
     assert.deepEqual(reply.body.metadata.skipped_sources, [
-      { kind: 'endpoint', reference: 'Loopback', group_id: group, reason: 'blocked_address' },
+      explained({ kind: 'endpoint', reference: 'Loopback', group_id: group, reason: 'blocked_address' }),
     ]);
     assert.equal(received(run).length, 0);
   });

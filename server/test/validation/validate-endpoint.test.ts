@@ -11,6 +11,7 @@ import { verifyWebhook } from '../../../sdk/src/webhooks.js';
 import { dereferencedSpec } from '../../../test/support/spec.js';
 import { AuditStore } from '../../src/cosmos/audit-store.js';
 import { HistoryStore } from '../../src/cosmos/history-store.js';
+import { explained } from '../../src/services/validation/skip-reasons.js';
 import { writeFixture } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 
@@ -177,8 +178,8 @@ describe('POST /api/v1/validate', () => {
       [['url', `${siteUrl}/policy.html`]],
     );
     assert.deepEqual(reply.body.metadata.skipped_sources, [
-      { kind: 'url', reference: `${siteUrl}/missing`, reason: 'fetch_failed' },
-      { kind: 'url', reference: 'http://169.254.169.254/latest/meta-data', reason: 'blocked_address' },
+      explained({ kind: 'url', reference: `${siteUrl}/missing`, reason: 'fetch_failed' }),
+      explained({ kind: 'url', reference: 'http://169.254.169.254/latest/meta-data', reason: 'blocked_address' }),
     ]);
     assert.equal(reply.body.issue_count, 0, JSON.stringify(reply.body.findings));
   });
@@ -247,7 +248,14 @@ describe('source groups in a validation', () => {
       [['file', usable]],
     );
     assert.equal(reply.body.metadata.source_access_filtered, true);
-    assert.deepEqual(reply.body.metadata.skipped_sources, [{ kind: 'source_group', reference: forbidden, reason: 'access_denied' }]);
+    assert.deepEqual(reply.body.metadata.skipped_sources, [
+      explained({ kind: 'source_group', reference: forbidden, reason: 'access_denied' }),
+    ]);
+    assert.match(
+      reply.body.metadata.skipped_sources[0].detail,
+      /^Not found or not accessible/,
+      'a forbidden group reads as an unknown one',
+    );
 
     // The forbidden group alone holds the only text that would support "30 days": the claim is not supported.
     const only = await validate({

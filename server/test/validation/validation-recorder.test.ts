@@ -69,9 +69,13 @@ async function auditKinds(customerId: string, validationId: string): Promise<str
   return kinds;
 }
 
+/** The recorder as the server builds it, with another audit trail where a test fails one on purpose. */
+const recorderWith = (trail: AuditTrail = server.services.audit.trail) =>
+  new ValidationRecorder(history, trail, server.services.webhooks, historyTtlDays);
+
 describe('recording a validation', () => {
   test('writes the history record with its ttl, the audit event and the counters', async () => {
-    const recorder = new ValidationRecorder(history, server.services.audit.trail, server.services.webhooks, historyTtlDays);
+    const recorder = recorderWith();
     const tenant = { ...tenants.acme!, workflow: { reviewRequired: 'never' as const } };
     const before = await usage('acme');
     const validation = completed();
@@ -89,7 +93,7 @@ describe('recording a validation', () => {
   });
 
   test('review is required as the workflow says: always, when_issues, never', async () => {
-    const recorder = new ValidationRecorder(history, server.services.audit.trail, server.services.webhooks, historyTtlDays);
+    const recorder = recorderWith();
     const cases = [
       ['always', [], 'pending_review'],
       ['when_issues', ['an issue'], 'pending_review'],
@@ -106,7 +110,7 @@ describe('recording a validation', () => {
   });
 
   test('counters stay exact under concurrent validations', async () => {
-    const recorder = new ValidationRecorder(history, server.services.audit.trail, server.services.webhooks, historyTtlDays);
+    const recorder = recorderWith();
     const before = (await usage('tiny')).total;
     await Promise.all(Array.from({ length: 8 }, () => recorder.record(tenants.tiny!, completed({ mode: 'generate' }), log)));
     assert.equal((await usage('tiny')).total, before + 8);
@@ -117,16 +121,11 @@ describe('a failure between the writes', () => {
   test('leaves the record with its outbox; recovery appends each event exactly once', async () => {
     const tenant = { ...tenants.acme!, workflow: { reviewRequired: 'always' as const } };
     const validation = completed();
-    await new ValidationRecorder(
-      history,
-      new FailingTrail(server.cosmos.container('audit'), 1),
-      server.services.webhooks,
-      historyTtlDays,
-    ).record(tenant, validation, log);
+    await recorderWith(new FailingTrail(server.cosmos.container('audit'), 1)).record(tenant, validation, log);
     assert.equal((await history.get('acme', validation.validationId))!.outbox_pending, true);
     assert.deepEqual(await auditKinds('acme', validation.validationId), []);
 
-    const recorder = new ValidationRecorder(history, server.services.audit.trail, server.services.webhooks, historyTtlDays);
+    const recorder = recorderWith();
     const later = new Date(Date.now() + 60_000);
     assert.ok((await recorder.recover(tenant, later)) >= 1);
     assert.deepEqual(await auditKinds('acme', validation.validationId), ['validation_created', 'review_required']);
@@ -146,30 +145,17 @@ describe('a failure between the writes', () => {
         return super.append(...args);
       }
     }
-    await new ValidationRecorder(
-      history,
-      new SecondFails(server.cosmos.container('audit'), 0),
-      server.services.webhooks,
-      historyTtlDays,
-    ).record(tenant, validation, log);
+    await recorderWith(new SecondFails(server.cosmos.container('audit'), 0)).record(tenant, validation, log);
     assert.deepEqual(await auditKinds('acme', validation.validationId), ['validation_created']);
-    await new ValidationRecorder(history, server.services.audit.trail, server.services.webhooks, historyTtlDays).recover(
-      tenant,
-      new Date(Date.now() + 60_000),
-    );
+    await recorderWith().recover(tenant, new Date(Date.now() + 60_000));
     assert.deepEqual(await auditKinds('acme', validation.validationId), ['validation_created', 'review_required']);
   });
 
   test('recovery leaves records younger than its cut-off to the request still writing them', async () => {
     const validation = completed();
     const tenant = tenants.acme!;
-    await new ValidationRecorder(
-      history,
-      new FailingTrail(server.cosmos.container('audit'), 1),
-      server.services.webhooks,
-      historyTtlDays,
-    ).record(tenant, validation, log);
-    const recorder = new ValidationRecorder(history, server.services.audit.trail, server.services.webhooks, historyTtlDays);
+    await recorderWith(new FailingTrail(server.cosmos.container('audit'), 1)).record(tenant, validation, log);
+    const recorder = recorderWith();
     await recorder.recover(tenant, new Date(validation.createdAt.getTime() - 1000));
     assert.equal((await history.get('acme', validation.validationId))!.outbox_pending, true);
     await recorder.recover(tenant, new Date(Date.now() + 60_000));

@@ -4,7 +4,7 @@
 import { createClient } from '@groundcheck/sdk';
 
 export async function login() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com' });
+  const client = createClient({ baseUrl: 'http://localhost:3000' });
 
   const loginResponse = await client.auth.login({
     email: 'avery.admin@acme.example',
@@ -14,13 +14,13 @@ export async function login() {
 }
 
 export async function getMe() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const me = await client.auth.me();
 }
 
 export async function validate() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const validationResult = await client.validate({
     mode: 'validate',
@@ -32,25 +32,25 @@ export async function validate() {
 }
 
 export async function getHealth() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com' });
+  const client = createClient({ baseUrl: 'http://localhost:3000' });
 
   const { data, error } = await client.raw.GET('/healthz');
 }
 
 export async function getReadiness() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com' });
+  const client = createClient({ baseUrl: 'http://localhost:3000' });
 
   const { data, error } = await client.raw.GET('/readyz');
 }
 
 export async function listTemplates() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const templateList = await client.templates.list();
 }
 
 export async function getTemplateUploadUrl() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const templateUploadUrl = await client.templates.getUploadUrl({
     name: 'Leave policy answer',
@@ -61,19 +61,19 @@ export async function getTemplateUploadUrl() {
 }
 
 export async function getTemplate() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const template = await client.templates.get('tpl_01JD3XC4D5E6F7G8H9J0K1M2N3');
 }
 
 export async function scanTemplate() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const template = await client.templates.scan('tpl_01JD3XC4D5E6F7G8H9J0K1M2N3');
 }
 
 export async function saveTemplate() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const template = await client.templates.save('tpl_01JD3XC4D5E6F7G8H9J0K1M2N3', {
     name: 'Leave policy answer',
@@ -98,19 +98,19 @@ export async function saveTemplate() {
 }
 
 export async function deleteTemplate() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const deletedTemplate = await client.templates.delete('tpl_01JD3XC4D5E6F7G8H9J0K1M2N3');
 }
 
 export async function listSourceGroups() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const sourceGroupList = await client.sources.list();
 }
 
 export async function getSourceUploadUrl() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const sourceUploadUrl = await client.sources.getUploadUrl({
     group_id: 'grp_01JD3XA1B2C3D4E5F6G7H8J9K0',
@@ -121,7 +121,7 @@ export async function getSourceUploadUrl() {
 }
 
 export async function saveSourceGroup() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const sourceGroup = await client.sources.saveGroup({
     name: 'HR policies',
@@ -143,7 +143,7 @@ export async function saveSourceGroup() {
 }
 
 export async function deleteSourceGroup() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const deletedSourceGroup = await client.sources.deleteGroup({
     group_id: 'grp_01JD3XA1B2C3D4E5F6G7H8J9K0',
@@ -152,7 +152,7 @@ export async function deleteSourceGroup() {
 }
 
 export async function deleteSourceFile() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const deletedSourceFile = await client.sources.deleteFile({
     group_id: 'grp_01JD3XA1B2C3D4E5F6G7H8J9K0',
@@ -161,7 +161,7 @@ export async function deleteSourceFile() {
 }
 
 export async function listHistory() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const validationRecordPage = await client.history.list({
     mode: 'validate',
@@ -173,7 +173,7 @@ export async function listHistory() {
 }
 
 export async function reviewValidation() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const validationRecord = await client.history.review('val_01JD3X8Q5Z7M2N4P6R8T0V2W4Y', {
     action: 'approve',
@@ -182,13 +182,13 @@ export async function reviewValidation() {
 }
 
 export async function getStats() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const stats = await client.stats();
 }
 
 export async function getAnalytics() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const analytics = await client.analytics.get({
     date_from: '2026-11-19',
@@ -197,7 +197,7 @@ export async function getAnalytics() {
 }
 
 export async function getAnalyticsCsv() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const result = await client.analytics.csv({
     date_from: '2026-11-19',
@@ -206,7 +206,7 @@ export async function getAnalyticsCsv() {
 }
 
 export async function listAuditEvents() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const auditEventPage = await client.audit.list({
     validation_id: 'val_01JD3X8Q5Z7M2N4P6R8T0V2W4Y',
@@ -216,7 +216,7 @@ export async function listAuditEvents() {
 }
 
 export async function exportAuditEvents() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const auditExport = await client.audit.export({
     format: 'json',
@@ -227,13 +227,13 @@ export async function exportAuditEvents() {
 }
 
 export async function getSystemCard() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const systemCard = await client.systemCard();
 }
 
 export async function listUsers() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const userPage = await client.saas.users.list({
     role: 'admin',
@@ -242,7 +242,7 @@ export async function listUsers() {
 }
 
 export async function saveUser() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const user = await client.saas.users.save({
     email: 'uma.user@acme.example',
@@ -254,7 +254,7 @@ export async function saveUser() {
 }
 
 export async function deleteUser() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const deletedUser = await client.saas.users.delete({
     user_id: 'usr_01JD3XD5E6F7G8H9J0K1M2N3P4',
@@ -262,7 +262,7 @@ export async function deleteUser() {
 }
 
 export async function getBillingPortal() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const billingPortalSession = await client.saas.billingPortal({
     return_url: 'https://app.acme.example/settings/billing',
@@ -270,13 +270,13 @@ export async function getBillingPortal() {
 }
 
 export async function exportAccount() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const result = await client.account.export();
 }
 
 export async function deleteAccount() {
-  const client = createClient({ baseUrl: 'https://groundcheck.example.com', token: process.env.GROUNDCHECK_TOKEN! });
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 
   const deletedAccount = await client.account.delete({
     confirmation: 'DELETE acme',

@@ -11,7 +11,10 @@ import { tokenLifetimeSeconds } from './local-tokens.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { verifyAgainstDecoy, verifyPassword } from './passwords.js';
 
-const invalidCredentials = () => new AuthenticationError('invalid_credentials', 'The email or password is incorrect.');
+// One answer for every refusal, a closed account's included (decision S100): its users are gone, so
+// nobody can prove a password to be told more, and anyone could otherwise probe which accounts closed.
+const invalidCredentials = () =>
+  new AuthenticationError('invalid_credentials', 'The email, password or customer id is incorrect, or the account was closed.');
 
 export class AuthService {
   constructor(

@@ -12,6 +12,7 @@ import { type Caller, idFor } from '../call-context.js';
 import type { Extractor } from '../sources/extraction-cache.js';
 import type { ClaimVerification } from './claim-verification.js';
 import type { EnginePool, EngineResults } from './engine-pool.js';
+import { explained } from './skip-reasons.js';
 import { fetchUrlSources } from './url-sources.js';
 import { ValidationRecorder } from './validation-recorder.js';
 
@@ -68,7 +69,7 @@ export class ValidationService {
       sources: used,
       metadata: {
         source_access_filtered: skipped.some((source) => source.kind === 'source_group' && source.reason === 'access_denied'),
-        skipped_sources: skipped,
+        skipped_sources: skipped.map(explained),
         engine: { ...outcome.engine, ...this.deps.verification.identityFor(ctx.tenant) },
         duration_ms: Math.round(performance.now() - started),
       },
