@@ -1,12 +1,16 @@
 // validate_and_fix: contradicted figures are replaced in place by the sources' value, other
 // unsupported or contradicted claims are removed; every change is listed. If the corrected text
 // still fails validation, the fix falls back to removing every flagged claim, so that the corrected
-// response, validated again, has no issues.
+// response, validated again, has no issues. A correction that keeps nothing of the answer has fixed
+// nothing: it says the answer could not be confirmed, and its findings stay open.
 
 import type { Judgment } from './aggregate/aggregator.js';
 import type { ClaimSpan } from './claims/split.js';
 import type { Correction, EngineRequest, FixResult, UserCorrection } from './types.js';
-import { noAnswer, validateDetailed } from './validate.js';
+import { validateDetailed } from './validate.js';
+
+/** The corrected response when nothing of the answer is left: what is known, not that the sources lack an answer. */
+export const unconfirmed = 'The answer could not be confirmed from the sources.';
 
 interface Edit {
   claimIndex: number;
@@ -23,7 +27,7 @@ export function fixAnswer(request: EngineRequest): FixResult {
   if (flagged.length === 0) return { ...first.result, corrected_response: answer, corrections: [], user_corrections: [] };
   for (const allowReplace of [true, false]) {
     const edits = flagged.map((i) => editFor(answer, first.spans, first.judgments[i]!, i, allowReplace));
-    const corrected = apply(answer, edits) || noAnswer;
+    const corrected = apply(answer, edits) || unconfirmed;
     const again = validateDetailed({ ...request, answer: corrected });
     if (again.result.issue_count === 0) return finish(first.result, answer, corrected, edits);
   }
@@ -39,7 +43,7 @@ export function fixAnswer(request: EngineRequest): FixResult {
   const edits: Edit[] = first.spans.flatMap((span, i): Edit[] =>
     kept.includes(span) ? [] : [{ claimIndex: i, start: span.start, end: span.end, text: '', action: 'remove' }],
   );
-  return finish(first.result, answer, kept.map((s) => terminate(s.text)).join(' ') || noAnswer, edits);
+  return finish(first.result, answer, kept.map((s) => terminate(s.text)).join(' ') || unconfirmed, edits);
 }
 
 function editFor(answer: string, spans: ClaimSpan[], judgment: Judgment, index: number, allowReplace: boolean): Edit {
@@ -80,7 +84,8 @@ function finish(
   corrected: string,
   edits: Edit[],
 ): FixResult {
-  const fixedClaims = new Set(edits.map((e) => e.claimIndex));
+  // Nothing left is no fix: the findings stay open, for a person to answer.
+  const fixedClaims = new Set(corrected === unconfirmed ? [] : edits.map((e) => e.claimIndex));
   const findings = result.findings.map((f) =>
     f.claim_index !== null && f.claim_index !== undefined && fixedClaims.has(f.claim_index) && f.category !== 'source_conflict'
       ? { ...f, status: 'fixed' as const }

@@ -98,3 +98,14 @@ describe('offsets', () => {
     }
   });
 });
+
+describe('reasons that say what the sources lack', () => {
+  it('names the words of a claim that the sources never use', async () => {
+    const gym = 'The Brook Street gym opens at 6am on weekdays and at 8am at weekends. Towels are provided at the front desk.';
+    const result = await validate('What does the gym offer?', 'The gym has a heated sauna next to the front desk.', gym);
+    assert.ok(result.issue_count > 0);
+    const reasons = result.findings.map((finding) => finding.description).join(' ');
+    assert.match(reasons, /they never use [^.]*"sauna"/);
+    assert.doesNotMatch(reasons, /they never use [^.]*"desk"/, 'a word the sources use is not named');
+  });
+});

@@ -32,6 +32,23 @@ describe('validate_and_fix', () => {
       assert.equal(again.issue_count, 0, `${answer} → ${fixed.corrected_response}: ${again.issues.join('; ')}`);
     }
   });
+  it('keeps the findings open and says the answer could not be confirmed when nothing of it is left', async () => {
+    const reading = [
+      { source_id: 'src_1', text: 'The reading room of the Harlow library is open to card holders from 9am to 5pm on weekdays.' },
+    ];
+    const question = 'What does the reading room offer?';
+    const nothingLeft = await engine.fix({ question, answer: 'The reading room has a rooftop cafe with free coffee.', sources: reading });
+    assert.equal(nothingLeft.corrected_response, 'The answer could not be confirmed from the sources.');
+    assert.ok(nothingLeft.issue_count > 0, 'no finding is reported fixed by removing the whole answer');
+    assert.ok(nothingLeft.findings.every((finding) => finding.status !== 'fixed'));
+    const partLeft = await engine.fix({
+      question,
+      answer: 'The reading room is open from 9am to 5pm on weekdays. It has a rooftop cafe with free coffee.',
+      sources: reading,
+    });
+    assert.equal(partLeft.corrected_response, 'The reading room is open from 9am to 5pm on weekdays.');
+    assert.equal(partLeft.issue_count, 0, 'what was removed was fixed');
+  });
 });
 
 describe('generate', () => {

@@ -18,6 +18,14 @@ const commonAbsentLimit = 1;
 /** An inference drawn from the answer's other claims restates them in its own words. */
 const inferenceOpening = /^(?:so|therefore|thus|hence|which means|that means|meaning|in which case|in other words)\b/i;
 
+/** What the sources lack, for the graded signal's reason: ': they never use "weekends" or "alone"'. */
+function lacking(words: readonly string[]): string {
+  const named = [...new Set(words)].slice(0, 4).map((word) => `"${word}"`);
+  if (named.length === 0) return '';
+  const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} or ${named.at(-1)}`;
+  return `: they never use ${list}`;
+}
+
 export const wordingCheck: ClaimCheck = {
   name: 'wording',
   kinds: {
@@ -65,7 +73,10 @@ export const wordingCheck: ClaimCheck = {
       });
     // How much is left uncovered, as a graded signal.
     if (!inference && wording.absentWeight > 0)
-      signals.push({ ...signal('coverage_gap', 'unsupported', 'Part of this is not in the sources.'), strength: 1 - wording.coverage });
+      signals.push({
+        ...signal('coverage_gap', 'unsupported', `Part of this is not in the sources${lacking(wording.absentWords)}.`),
+        strength: 1 - wording.coverage,
+      });
     return signals;
   },
 };

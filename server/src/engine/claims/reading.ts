@@ -44,6 +44,8 @@ export interface Wording {
   absentWeight: number;
   /** Specific words (outside common vocabulary) found nowhere. */
   absentSpecific: number;
+  /** The claim's words found nowhere near, as it writes them: what a reason names. */
+  absentWords: string[];
   /** Content words the claim shares with the question. */
   restated: number;
 }
@@ -104,6 +106,7 @@ function coverageOf(words: Token[], near: NearWords, view: SourceView): Omit<Wor
   let weight = 0;
   let absentWeight = 0;
   let absentSpecific = 0;
+  const absentWords: string[] = [];
   for (const t of words) {
     const w = wordWeight(t);
     weight += w;
@@ -111,10 +114,11 @@ function coverageOf(words: Token[], near: NearWords, view: SourceView): Omit<Wor
     if (share > 0) matched += share * w;
     else {
       absentWeight += w;
+      absentWords.push(t.text);
       if (w === 1) absentSpecific++;
     }
   }
-  return { coverage: weight === 0 ? 1 : matched / weight, absentWeight, absentSpecific };
+  return { coverage: weight === 0 ? 1 : matched / weight, absentWeight, absentSpecific, absentWords };
 }
 
 export function readClaim(claim: ClaimInput, context: AnswerContext): ClaimReading {
