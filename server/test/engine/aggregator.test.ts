@@ -6,6 +6,7 @@ import { aggregate } from '../../src/engine/aggregate/aggregator.js';
 import type { AggregatorModel } from '../../src/engine/aggregate/model.js';
 import { committedModel } from '../../src/engine/aggregate/model.js';
 import { type Signal, signal } from '../../src/engine/checks/check.js';
+import type { ReadPassage } from '../../src/engine/evidence/retrieval.js';
 
 const model: AggregatorModel = {
   weights: { price_wrong: 3, word_missing: 1, hint: 2.5, echo: -2 },
@@ -36,6 +37,24 @@ describe('aggregator', () => {
   });
   it('leaves a claim supported when one weak signal does not reach the threshold', () => {
     assert.equal(judge([signal('word_missing', 'unsupported', 'a word is missing')]).status, 'supported');
+  });
+  it("shows a supported claim's passages as support, but not one that a weighed flag points at", () => {
+    const passage = (id: number) => ({ id, text: `passage ${id}` }) as unknown as ReadPassage;
+    const [restricting, plain] = [passage(1), passage(2)];
+    const j = aggregate(
+      [{ ...signal('word_missing', 'unsupported', 'a limit is dropped'), passage: restricting }],
+      [restricting, plain],
+      model,
+      0.5,
+    );
+    assert.equal(j.status, 'supported');
+    assert.deepEqual(
+      j.evidence.map((e) => [e.passage.id, e.relation]),
+      [
+        [1, 'related'],
+        [2, 'supports'],
+      ],
+    );
   });
   it('takes the strongest signal of a kind once, scaled by its strength', () => {
     const weak = { ...signal('price_wrong', 'contradicted', 'x'), strength: 0.2 };

@@ -63,10 +63,13 @@ export function aggregate(signals: Signal[], bound: ReadPassage[], model: Aggreg
   const score = sigmoid(-linearScore(found, model, true));
   const conflictingSources = [...new Set(signals.flatMap((s) => s.conflictingSources ?? []))];
   if (flagScore >= supportedScore) {
+    // A passage that a weighed flag points at (a figure it contradicts, a restriction it states) is
+    // not shown as support, even when the claim passes on the whole.
+    const disputed = new Set(found.filter((c) => c.weight > 0 && c.signal.verdict !== 'supported').map((c) => c.signal.passage?.id));
     return {
       status: 'supported',
       score: round(score),
-      evidence: bound.map((passage) => ({ passage, relation: 'supports' as const })),
+      evidence: bound.map((passage) => ({ passage, relation: disputed.has(passage.id) ? ('related' as const) : ('supports' as const) })),
       reasons: [],
       replacement: undefined,
       conflictingSources,
