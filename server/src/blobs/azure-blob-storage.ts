@@ -47,6 +47,8 @@ function bounded(storage: TenantObjectStorage, timeoutMs: number): TenantObjectS
       });
   return {
     ...storage,
+    // A user-delegation key is asked of the account: signing waits on it too.
+    presignUpload: guard(storage.presignUpload),
     getProperties: guard(storage.getProperties),
     read: guard(storage.read),
     readStream: guard(storage.readStream),
