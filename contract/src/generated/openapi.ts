@@ -74,7 +74,9 @@ export interface paths {
          *     Each validation is recorded in history (and, with the `audit_trail` feature, as a
          *     `validation_created` audit event) and notified to the tenant's webhook. Send an
          *     `Idempotency-Key` header to make retries safe: a repeated key within 24 hours replays the
-         *     first response instead of validating again.
+         *     first response instead of validating again, and a retry after the server process died in the
+         *     middle of the first request finishes that request's record (audit events, counts, webhook)
+         *     and answers with it, under the same `validation_id`, instead of validating twice.
          *
          *     Credentials: bearer token or API key. Minimum role: `user`.
          */
