@@ -6,7 +6,9 @@
 // is asserted.
 //
 // Usage: npm run bench -- http [--records=100000] [--seconds=5]
+
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -112,7 +114,8 @@ interface Row {
   failed: number;
 }
 
-async function load(route: string, url: string, body: object, connections: number, stored: number): Promise<Row> {
+/** `keyed`: each request with a new Idempotency-Key, as the SDK sends them (a lease held, the answer kept). */
+async function load(route: string, url: string, body: object, connections: number, stored: number, keyed = false): Promise<Row> {
   const result = await autocannon({
     url,
     method: 'POST',
@@ -120,6 +123,9 @@ async function load(route: string, url: string, body: object, connections: numbe
     duration: seconds,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
+    ...(keyed && {
+      requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'idempotency-key': randomUUID() } }) }],
+    }),
   });
   return {
     route,
@@ -192,6 +198,7 @@ const first = await fetch(`${server}/api/v1/validate`, {
 await load('warm-up', `${server}/api/v1/validate`, validateBody, 10, 0);
 rows.push(await load('POST /api/v1/validate', `${server}/api/v1/validate`, validateBody, 10, 0));
 rows.push(await load('POST /api/v1/validate', `${server}/api/v1/validate`, validateBody, 50, 0));
+rows.push(await load('POST /api/v1/validate, a new Idempotency-Key each', `${server}/api/v1/validate`, validateBody, 10, 0, true));
 rows.push(await load('POST /api/v1/history {limit: 25}', `${server}/api/v1/history`, { ...credentials, limit: 25 }, 10, 0));
 const seeded = Date.now();
 await seed(endpoint, first.validation_id, records);
