@@ -91,19 +91,23 @@ export class NotImplementedError extends ApiError {
   readonly title = 'Not implemented';
 }
 
+/** Every 503 tells the caller when to try again (`Retry-After`). */
 export class UnavailableError extends ApiError {
   readonly status = 503;
   readonly title = 'Service unavailable';
+  constructor(code: string, detail: string, retryAfterSeconds: number) {
+    super(code, detail);
+    this.headers['Retry-After'] = String(retryAfterSeconds);
+  }
 }
 
 /** A store (Cosmos DB, Blob Storage) that did not answer within its timeout (STORE_TIMEOUT_MS): 503, retry shortly. */
 export function storeStalled(timeoutMs: number): UnavailableError {
   const seconds = Math.ceil(timeoutMs / 1000);
   const retryAfter = Math.min(5, seconds);
-  const problem = new UnavailableError(
+  return new UnavailableError(
     'service_unavailable',
     `The data store did not answer within ${seconds} seconds; retry in ${retryAfter} seconds.`,
+    retryAfter,
   );
-  problem.headers['Retry-After'] = String(retryAfter);
-  return problem;
 }

@@ -32,9 +32,7 @@ function storageUnavailable(error: unknown): UnavailableError | null {
   const outage =
     error instanceof RestError ? status === undefined || status >= 500 || status === 429 : (error as Error)?.name === 'AbortError';
   if (!outage) return null;
-  const problem = new UnavailableError('service_unavailable', 'The file store is busy or unavailable; retry in 1 seconds.');
-  problem.headers['Retry-After'] = '1';
-  return problem;
+  return new UnavailableError('service_unavailable', 'The file store is busy or unavailable; retry in 1 seconds.', 1);
 }
 
 /** The storage with each call bounded by `timeoutMs` and its outages as 503 problems. */

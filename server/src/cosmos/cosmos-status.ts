@@ -29,9 +29,7 @@ export function storeUnavailable(error: unknown): UnavailableError | null {
   if (outcome !== 'throttled' && outcome !== 'unavailable') return null;
   const retryAfterMs = (error as { retryAfterInMs?: unknown }).retryAfterInMs;
   const seconds = typeof retryAfterMs === 'number' && retryAfterMs > 0 ? Math.ceil(retryAfterMs / 1000) : 1;
-  const problem = new UnavailableError('service_unavailable', `The data store is busy or unavailable; retry in ${seconds} seconds.`);
-  problem.headers['Retry-After'] = String(seconds);
-  return problem;
+  return new UnavailableError('service_unavailable', `The data store is busy or unavailable; retry in ${seconds} seconds.`, seconds);
 }
 
 /** An operation plugin: after the SDK's own retries, a throttled or unavailable store throws the 503 problem. */

@@ -17,8 +17,8 @@ export function requestDeadline(timeoutMs: number): RequestHandler {
       const problem = new UnavailableError(
         'service_unavailable',
         `The request did not complete within ${seconds} seconds; retry in 1 seconds.`,
+        1,
       );
-      problem.headers['Retry-After'] = '1';
       const reply = problemReply(problem, req.path, req.ctx.requestId)!;
       req.ctx.log.warn({ timeout_ms: timeoutMs }, 'request stopped at its deadline');
       res.setHeader('Connection', 'close');

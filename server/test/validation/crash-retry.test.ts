@@ -139,6 +139,33 @@ const recordKeyId = async (validationId: string) =>
   (await storedItem<{ idempotency_key_id: string | null }>('history', validationId)).idempotency_key_id;
 
 /**
+ * Starts a process behind the front, sends it the validation with `key`, holds its first write into
+ * `container` and kills it there; returns the key's record as the dead process left it.
+ */
+async function killWhileHeld(container: 'audit' | 'history', question: string, key: string): Promise<IdempotencyRecord> {
+  const { child, url } = await startProcess(front.url);
+  const held = front.holdWhen(isStoreCall(container));
+  const lost = post(url, '/api/v1/validate', validation(question), key).catch((error: Error) => error);
+  await held;
+  const claimed = await keyRecord(key);
+  await kill(child);
+  front.drop();
+  assert.ok((await lost) instanceof Error, 'the first caller never got an answer');
+  return claimed;
+}
+
+/** One history record, one `validation_created` event, the count up by one and one webhook delivery. */
+async function assertRecordedOnce(question: string, validationId: string, totalBefore: number): Promise<void> {
+  assert.deepEqual(
+    (await recordsFor(question)).map((r) => r.validation_id),
+    [validationId],
+  );
+  assert.deepEqual(await auditKinds(validationId), ['validation_created']);
+  assert.equal(await total(), totalBefore + 1);
+  assert.equal(await deliveriesFor(validationId), 1);
+}
+
+/**
  * A write of items into the container (a create or a batch), not a query nor the SDK's own reads of
  * the container's metadata, which the recovery pass at start may cause at any moment.
  */
@@ -208,17 +235,11 @@ describe('a validation whose process dies, retried with the same Idempotency-Key
   });
 
   test('killed after the record was written: the retry finishes it and answers with it, once', async () => {
-    const { child, url } = await startProcess(front.url);
     const question = 'How many days of leave do staff get (killed after the write)?';
     const key = `after-write-${Date.now()}`;
     const before = await total();
     // The record's batch is written; the process is stopped as it appends the audit events.
-    const held = front.holdWhen(isStoreCall('audit'));
-    const lost = post(url, '/api/v1/validate', validation(question), key).catch((error: Error) => error);
-    await held;
-    await kill(child);
-    front.drop();
-    assert.ok((await lost) instanceof Error, 'the first caller never got an answer');
+    await killWhileHeld('audit', question, key);
     const written = await recordsFor(question);
     assert.equal(written.length, 1, 'the dead process had recorded the validation');
 
@@ -230,39 +251,23 @@ describe('a validation whose process dies, retried with the same Idempotency-Key
       waits.every((wait) => wait >= 1 && wait <= leaseMs / 1000),
       `each 409 said when to retry, within the lease: ${waits}`,
     );
-    assert.equal((await recordsFor(question)).length, 1);
-    assert.deepEqual(await auditKinds(reply.body.validation_id), ['validation_created']);
-    assert.equal(await total(), before + 1);
-    assert.equal(await deliveriesFor(reply.body.validation_id), 1);
+    await assertRecordedOnce(question, reply.body.validation_id, before);
     const replay = await post(survivor, '/api/v1/validate', validation(question), key);
     assert.equal(replay.headers.get('idempotent-replayed'), 'true');
     assert.equal(replay.body.validation_id, reply.body.validation_id);
   });
 
   test('killed before anything was written: the retry validates once, under the id bound when the key was claimed', async () => {
-    const { child, url } = await startProcess(front.url);
     const question = 'How many days of leave do staff get (killed before the write)?';
     const key = `before-write-${Date.now()}`;
     const before = await total();
-    const held = front.holdWhen(isStoreCall('history'));
-    const lost = post(url, '/api/v1/validate', validation(question), key).catch((error: Error) => error);
-    await held;
-    const claimed = await keyRecord(key);
-    await kill(child);
-    front.drop();
-    assert.ok((await lost) instanceof Error);
+    const claimed = await killWhileHeld('history', question, key);
     assert.deepEqual(await recordsFor(question), [], 'nothing was recorded');
 
     const { reply } = await retryUntilAnswered(validation(question), key);
     assert.equal(reply.status, 200, JSON.stringify(reply.body));
     assert.equal(reply.body.validation_id, `val_${claimed.bound_id}`);
     assert.equal(await recordKeyId(reply.body.validation_id), IdempotencyStore.recordId(key));
-    assert.deepEqual(
-      (await recordsFor(question)).map((r) => r.validation_id),
-      [reply.body.validation_id],
-    );
-    assert.deepEqual(await auditKinds(reply.body.validation_id), ['validation_created']);
-    assert.equal(await total(), before + 1);
-    assert.equal(await deliveriesFor(reply.body.validation_id), 1);
+    await assertRecordedOnce(question, reply.body.validation_id, before);
   });
 });

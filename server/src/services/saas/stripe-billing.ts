@@ -47,9 +47,7 @@ function providerError(error: unknown): Error {
     error instanceof Stripe.errors.StripeRateLimitError ||
     error instanceof Stripe.errors.StripeAPIError
   ) {
-    const problem = new UnavailableError('service_unavailable', 'The payment provider is not answering; retry in a minute.');
-    problem.headers['Retry-After'] = '60';
-    return problem;
+    return new UnavailableError('service_unavailable', 'The payment provider is not answering; retry in a minute.', 60);
   }
   if (error instanceof Stripe.errors.StripeError) {
     return new Error(
