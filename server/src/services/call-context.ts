@@ -50,6 +50,14 @@ export interface KeyedCall {
   takenOver: boolean;
 }
 
+/**
+ * What an earlier try of the call wrote, looked up by `find` only when this try took its key over
+ * (a process that died after the write); null otherwise, with no lookup.
+ */
+export function writtenByEarlierTry<T>(ctx: Pick<CallContext<unknown>, 'keyed'>, find: () => Promise<T | null>): Promise<T | null> {
+  return ctx.keyed?.takenOver ? find() : Promise.resolve(null);
+}
+
 /** The id of what the call creates: bound to its Idempotency-Key when it has one, new otherwise. */
 export function idFor(ctx: Pick<CallContext<unknown>, 'keyed'>, prefix: IdPrefix, now: Date): string {
   return ctx.keyed ? `${prefix}_${ctx.keyed.boundId}` : newId(prefix, now.getTime());

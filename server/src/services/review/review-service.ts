@@ -13,7 +13,7 @@ import { ConflictError, NotFoundError } from '../../errors.js';
 import { reviewRollup } from '../analytics/daily-rollup.js';
 import { reviewUsage } from '../analytics/usage-counters.js';
 import { type AnyAuditFacts, type AuditEntry, actorOf, kindRecords } from '../audit/audit-trail.js';
-import type { Caller } from '../call-context.js';
+import { type Caller, writtenByEarlierTry } from '../call-context.js';
 import { publicRecord } from '../history/public-record.js';
 import { canSee, visibilityOf } from '../history/visibility.js';
 import type { RecordOutbox } from '../validation/record-outbox.js';
@@ -39,7 +39,7 @@ export class ReviewService {
   async review(ctx: Caller<{ id: string }>, request: ReviewRequest): Promise<ValidationRecord> {
     const { customerId } = ctx.tenant;
     // A retry that took over the key of a try that died after deciding: that decision, finished, is the answer.
-    const resumed = ctx.keyed?.takenOver ? await this.deps.outbox.resume(ctx.tenant, ctx.keyed.keyId, ctx.log) : null;
+    const resumed = await writtenByEarlierTry(ctx, () => this.deps.outbox.resume(ctx.tenant, ctx.keyed!.keyId, ctx.log));
     if (resumed !== null) return resumed as ValidationRecord;
     const visibility = await visibilityOf(ctx.principal, this.deps.groups);
     const at = ctx.clock.now();

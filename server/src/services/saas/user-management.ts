@@ -16,7 +16,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { passwordWeakness } from '../auth/password-policy.js';
 import { hashPassword } from '../auth/passwords.js';
-import { type Caller, idFor } from '../call-context.js';
+import { type Caller, idFor, writtenByEarlierTry } from '../call-context.js';
 import { logUserChanges, userChanges } from './user-change-log.js';
 import { userView } from './user-view.js';
 
@@ -57,7 +57,7 @@ export class UserManagement {
     const email = request.email!.toLowerCase();
     const id = idFor(ctx, 'usr', ctx.clock.now());
     // A retry after a crash that had created the user: the user it created (its email is taken by it).
-    const created = ctx.keyed?.takenOver ? await this.users.get(ctx.tenant.customerId, id) : null;
+    const created = await writtenByEarlierTry(ctx, () => this.users.get(ctx.tenant.customerId, id));
     if (created) return userView(created);
     const now = ctx.clock.now().toISOString();
     const user: UserRecord = {

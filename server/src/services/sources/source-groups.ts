@@ -22,7 +22,7 @@ import {
 } from '../../cosmos/source-group-store.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import { checkedFileName } from '../../lib/file-names.js';
-import { type Caller, idFor } from '../call-context.js';
+import { type Caller, idFor, writtenByEarlierTry } from '../call-context.js';
 import { forgetExtractions } from './extraction-cache.js';
 import { canSeeGroup } from './source-access.js';
 import { settleFile, sourceFileKey, sourceGroupPrefix } from './source-upload.js';
@@ -68,7 +68,7 @@ export class SourceGroupService {
         expiresInMs: uploadUrlLifetimeMs,
       });
     // A retry after a crash that had added the file: the same file, its URL signed as before.
-    const group = ctx.keyed?.takenOver ? await this.deps.store.get(ctx.tenant.customerId, body.group_id) : null;
+    const group = await writtenByEarlierTry(ctx, () => this.deps.store.get(ctx.tenant.customerId, body.group_id));
     const added = group?.files.find((f) => f.file_id === fileId);
     if (added) return { ...(await presign(new Date(added.created_at))), group_id: body.group_id, file_id: fileId };
     const presigned = await presign(now);
@@ -158,7 +158,7 @@ export class SourceGroupService {
     const now = ctx.clock.now();
     const id = idFor(ctx, 'grp', now);
     // A retry after a crash that had created the group: the group it created.
-    const created = ctx.keyed?.takenOver ? await this.deps.store.get(cid, id) : null;
+    const created = await writtenByEarlierTry(ctx, () => this.deps.store.get(cid, id));
     if (created) return created;
     if ((await this.deps.store.count(cid)) >= sourceLimits.groupsPerTenant) {
       throw new ConflictError('limit_reached', `An account holds at most ${sourceLimits.groupsPerTenant} source groups.`);

@@ -17,7 +17,7 @@ import type { ObjectStorage, TenantObjectStorage } from '../../blobs/object-stor
 import { type StoredTemplate, TemplateChangedError, type TemplateRecord, type TemplateStore } from '../../cosmos/template-store.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import { checkedFileName } from '../../lib/file-names.js';
-import { type Caller, idFor } from '../call-context.js';
+import { type Caller, idFor, writtenByEarlierTry } from '../call-context.js';
 import { type PlaceholderScanResult, scanTemplate } from './placeholder-scan.js';
 import { settleUpload, templateKey, templateMaxBytes } from './template-upload.js';
 
@@ -107,7 +107,7 @@ export class TemplateService {
           replaceable: true,
         });
       // A retry after a crash that had created the template: the same template, its URL signed as before.
-      const created = ctx.keyed?.takenOver ? await this.store.get(customerId, id) : null;
+      const created = await writtenByEarlierTry(ctx, () => this.store.get(customerId, id));
       if (created) return { template_id: id, ...(await presign(new Date(created.record.created_at))) };
       if ((await this.store.count(customerId)) >= maxTemplatesPerTenant) {
         throw new ConflictError('limit_reached', `A tenant holds at most ${maxTemplatesPerTenant} templates; delete one first.`);

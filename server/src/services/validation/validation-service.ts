@@ -8,7 +8,7 @@ import type { EngineSource } from '../../engine/index.js';
 import { reviseValidation } from '../../engine/revise.js';
 import { verifierUnavailable } from '../../engine/verifier-note.js';
 import { actorOf } from '../audit/audit-trail.js';
-import { type Caller, idFor } from '../call-context.js';
+import { type Caller, idFor, writtenByEarlierTry } from '../call-context.js';
 import type { Extractor } from '../sources/extraction-cache.js';
 import type { ClaimVerification } from './claim-verification.js';
 import type { EnginePool, EngineResults } from './engine-pool.js';
@@ -43,7 +43,7 @@ export class ValidationService {
   async validate(ctx: Caller, request: ValidationRequest): Promise<ValidationResult> {
     const started = performance.now();
     // A retry that took over the key of a try that died: what that try recorded, finished, is the answer.
-    const resumed = ctx.keyed?.takenOver ? await this.resumed(ctx) : null;
+    const resumed = await writtenByEarlierTry(ctx, () => this.resumed(ctx));
     if (resumed) return resumed;
     const { sources, skipped } = await this.gather(ctx, request);
     const engineSources = sources.map((source, i) => ({ source_id: `src_${i + 1}`, text: source.text }));
