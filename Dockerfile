@@ -32,6 +32,7 @@ COPY server/package.json server/
 RUN npm ci --omit=dev --ignore-scripts --workspace @groundcheck/server && npm cache clean --force
 COPY contract/openapi.yaml contract/
 COPY server/tenant-file.schema.json server/tenants.example.yaml server/
+COPY server/models/ server/models/
 COPY --from=build /app/contract/dist contract/dist
 COPY --from=build /app/server/dist server/dist
 USER node

@@ -4,8 +4,10 @@
 
 import type { AggregatorModel } from '../src/engine/aggregate/model.js';
 import { confidenceKinds, supportKinds } from '../src/engine/checks/index.js';
-import type { EngineValidation } from '../src/engine/types.js';
+import { entailmentPairs, entailmentSupportKinds } from '../src/engine/entailment.js';
+import type { EngineValidation, EntailmentScores } from '../src/engine/types.js';
 import { type Assessment, assess, decide } from '../src/engine/validate.js';
+import { type EntailmentModel, maxPairsPerCall } from '../src/verifiers/entailment/entailment-model.js';
 import { type CaseSample, fitModel, type KindInfo, kindInfo, sampleOf } from './aggregator-fit.js';
 import type { Case, SetName } from './datasets.js';
 
@@ -23,14 +25,35 @@ export function assessAll(cases: Case[]): { assessed: Assessed[]; info: KindInfo
     const ms = performance.now() - started;
     return { case: c, assessment, sample: sampleOf(c, assessment), ms };
   });
-  return {
-    assessed,
-    info: kindInfo(
-      assessed.map((a) => a.sample),
-      supportKinds,
-      confidenceKinds,
-    ),
-  };
+  return { assessed, info: infoOf(assessed) };
+}
+
+/**
+ * The cases assessed again with the entailment model's scores for their claims, as the engine's worker does: the
+ * first pass names the pairs, the model scores them, the second pass weighs its signals beside the checks'.
+ * `ms` adds the model's time to the checks'.
+ */
+export async function assessWithModel(assessed: Assessed[], model: EntailmentModel): Promise<{ assessed: Assessed[]; info: KindInfo }> {
+  const scored: Assessed[] = [];
+  for (const a of assessed) {
+    const started = performance.now();
+    const pairs = entailmentPairs(a.assessment);
+    const scores: EntailmentScores[] = [];
+    for (let from = 0; from < pairs.length; from += maxPairsPerCall)
+      scores.push(...(await model.score(pairs.slice(from, from + maxPairsPerCall))));
+    const request = { ...a.assessment.request, entailment: { scores: pairs.map((pair, i) => ({ pair, scores: scores[i]! })), weight: 1 } };
+    const assessment = assess(request);
+    scored.push({ case: a.case, assessment, sample: sampleOf(a.case, assessment), ms: a.ms + performance.now() - started });
+  }
+  return { assessed: scored, info: infoOf(scored) };
+}
+
+function infoOf(assessed: Assessed[]): KindInfo {
+  return kindInfo(
+    assessed.map((a) => a.sample),
+    new Set([...supportKinds, ...entailmentSupportKinds]),
+    confidenceKinds,
+  );
 }
 
 export interface Outcome {

@@ -3,12 +3,29 @@
 // the one fitted on the other half (and the realistic sets). In-sample figures are never printed.
 // Besides accuracy and precision: the AUROC of the answers' risk per set, and precision and recall at
 // a few risk thresholds, for choosing an operating point.
-// Options: --ablate (the table of each signal kind: its flags, and the figures without it),
+// By default the engine is measured as deployed, with the shipped entailment model (or ENGINE_MODEL_DIR's), its
+// signals weighed by aggregators fitted on its scores by the same folds, and the checks alone beside it;
+// --deterministic measures the checks alone.
+// Options: --ablate (the table of each signal kind: its flags, and the figures without it), --calibration (each
+// realistic domain as a tenant: the global operating point against one fitted on its first half; calibration-simulation.ts),
 // --verbose (list every miss and false flag with its claims), --data=DIR (default ../shared/data),
 // --verifier=openai|onnx (the same held-out cases through a model-backed verifier, beside these
 // figures, with its cost and latency; --limit=N, --judge-band, --entailment-weight: verifier-eval.ts).
 import { checkOfKind } from '../src/engine/checks/index.js';
-import { type Assessed, assessAll, crossValidate, type Metrics, metrics, type Outcome, setNames } from './cross-validation.js';
+import { entailmentKinds } from '../src/engine/entailment.js';
+import { loadEntailmentModel } from '../src/verifiers/entailment/entailment-model.js';
+import { shippedModelDir } from '../src/verifiers/entailment/shipped-model.js';
+import { simulateTenant } from './calibration-simulation.js';
+import {
+  type Assessed,
+  assessAll,
+  assessWithModel,
+  crossValidate,
+  type Metrics,
+  metrics,
+  type Outcome,
+  setNames,
+} from './cross-validation.js';
 import { loadCases, sharedDataDir } from './datasets.js';
 import { auroc, operatingPoints } from './ranking.js';
 import { prepareVerifierRun, VerifierEvalError } from './verifier-eval.js';
@@ -20,7 +37,10 @@ const verifierRun = await prepareVerifierRun(args, process.env).catch((error: un
   process.exit(2);
 });
 const cases = loadCases(args.get('data') ?? sharedDataDir);
-const { assessed, info } = assessAll(cases);
+const checksAlone = assessAll(cases);
+const model = args.has('deterministic') ? null : await loadEntailmentModel(process.env.ENGINE_MODEL_DIR?.trim() || shippedModelDir);
+const { assessed, info } = model ? await assessWithModel(checksAlone.assessed, model) : checksAlone;
+await model?.close();
 const outcomes = crossValidate(assessed, info);
 
 function pct(x: number): string {
@@ -36,11 +56,24 @@ function ofSet(list: Outcome[], set: string): Outcome[] {
   return list.filter((o) => o.case.set === set);
 }
 
-console.log('Cross-validated: realistic sets leave one domain out, HaluEval one half out.\n');
+console.log('Cross-validated: realistic sets leave one domain out, HaluEval one half out.');
+console.log(
+  model
+    ? `With the entailment model ${model.name} (the onnx verifier), weighed by the aggregator fitted on its scores.\n`
+    : 'The checks alone (--deterministic): the default verifier (none), and the fallback when the model fails.\n',
+);
 console.log('| set | cases | accuracy | precision | recall | F1 | tp/fp/tn/fn | wrong span located |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const set of setNames) console.log(row(set, metrics(ofSet(outcomes, set))));
 console.log(row('all realistic', metrics(outcomes.filter((o) => o.case.set !== 'halueval'))));
+if (model) {
+  const fallback = crossValidate(checksAlone.assessed, checksAlone.info);
+  console.log('\nThe checks alone (the default verifier, none, and the fallback when the model fails), by the same folds:\n');
+  console.log('| set | cases | accuracy | precision | recall | F1 | tp/fp/tn/fn | wrong span located |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const set of setNames) console.log(row(set, metrics(ofSet(fallback, set))));
+  console.log(row('all realistic', metrics(fallback.filter((o) => o.case.set !== 'halueval'))));
+}
 
 const riskThresholds = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 const rankedSets: [string, Outcome[]][] = [
@@ -76,7 +109,7 @@ for (const fold of [...new Set(outcomes.map((o) => o.case.fold))]) {
 
 const ms = (list: Assessed[]) => list.reduce((t, a) => t + a.ms, 0) / Math.max(1, list.length);
 console.log(
-  `\nms per case (checks; the aggregator adds little): HaluEval ${ms(assessed.filter((a) => a.case.set === 'halueval')).toFixed(2)}, realistic ${ms(assessed.filter((a) => a.case.set !== 'halueval')).toFixed(2)}`,
+  `\nms per case (${model ? 'checks and model' : 'checks'}; the aggregator adds little): HaluEval ${ms(assessed.filter((a) => a.case.set === 'halueval')).toFixed(2)}, realistic ${ms(assessed.filter((a) => a.case.set !== 'halueval')).toFixed(2)}`,
 );
 
 if (args.has('verbose'))
@@ -107,13 +140,43 @@ if (args.has('ablate')) {
         `${list.filter((o) => o.case.hallucinated).length}/${list.filter((o) => !o.case.hallucinated).length}`;
       return `${tf(weighed)}, ${tf(added)}, ${pct(m.accuracy)} / ${m.precision.toFixed(3)}`;
     });
-    console.log(`| ${kind} | ${checkOfKind.get(kind) ?? '?'} | ${cells.join(' | ')} |`);
+    console.log(
+      `| ${kind} | ${checkOfKind.get(kind) ?? ((entailmentKinds as readonly string[]).includes(kind) ? 'entailment model' : '?')} | ${cells.join(' | ')} |`,
+    );
   }
+}
+
+if (args.has('calibration')) {
+  // The default deployment's engine: the checks alone (ENGINE_VERIFIER none).
+  const deployed = model ? crossValidate(checksAlone.assessed, checksAlone.info) : outcomes;
+  const target = 0.9;
+  const realistic = deployed.filter((o) => o.case.set !== 'halueval');
+  const rows = [
+    ...[...new Set(realistic.map((o) => o.case.fold))].map((fold) =>
+      simulateTenant(
+        fold,
+        realistic.filter((o) => o.case.fold === fold),
+        target,
+      ),
+    ),
+    simulateTenant('all realistic, one tenant (domains in turn)', realistic, target),
+  ];
+  const cell = (f: { precision: number | null; accuracy: number }) =>
+    `${f.precision === null ? '—' : f.precision.toFixed(3)} / ${pct(f.accuracy)}`;
+  console.log(`\nCalibration per tenant (target precision ${target}): each domain a tenant, its first half the reviewed history, its`);
+  console.log('second half measured; the checks alone. Precision / accuracy on the second half.\n');
+  console.log('| tenant | decisions fitted on | applied (risk ≥) | global point | tenant-fitted point | measured on |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of rows)
+    console.log(
+      `| ${r.tenant} | ${r.history} | ${r.applied ? `yes (${r.threshold!.toFixed(3)})` : 'no'} | ${cell(r.global)} | ${cell(r.fitted)} | ${r.measured} |`,
+    );
 }
 
 if (verifierRun) {
   try {
-    for (const line of await verifierRun.run(assessed, info, outcomes)) console.log(line);
+    const deterministic = model ? crossValidate(checksAlone.assessed, checksAlone.info) : outcomes;
+    for (const line of await verifierRun.run(checksAlone.assessed, checksAlone.info, deterministic)) console.log(line);
   } finally {
     await verifierRun.close();
   }

@@ -1,32 +1,27 @@
-// npm run eval -- --verifier=openai|onnx: the held-out cases of the cross-validation run again through a
-// model-backed verifier, applied as the server applies it, and scored beside the deterministic decision.
+// npm run eval -- --verifier=openai: the held-out cases of the cross-validation run again through the judge,
+// applied as the server applies it, and scored beside the deterministic decision. (The local entailment model
+// needs no option: `npm run eval` measures it by default, with aggregators fitted on its scores.)
 // For each case the decision is the one crossValidate made (the aggregator fitted without the case's fold,
-// re-run here with `decide`, which must agree with it); then
-//   openai: the claims whose score falls in the judge band go to the judge through the server's own
-//           ClaimVerification (same band, passages, quote check and revision);
-//   onnx:   the entailment model scores the claims' pairs and the engine decides again with its signal,
-//           as the engine's worker does.
+// re-run here with `decide`, which must agree with it); then the claims whose score falls in the judge band go to
+// the judge through the server's own ClaimVerification (same band, passages, quote check and revision).
 // A case is flagged when the result has an issue, as in the deterministic outcome; a verifier that fails
 // adds its `verifier_unavailable` finding, which is an issue, so such a case counts as flagged, as a
 // tenant would see it. Cases run one at a time, so the latency is one request's.
 // Options: --limit=N (the first N cases of each set), --judge-band=LOW,HIGH (default 0.2,0.8, as
-// `engine.judge_band`), --entailment-weight=W (default 1, as `engine.entailment_weight`), and --verbose
+// `engine.judge_band`), and --verbose
 // (list the cases the verifier changed). The environment configures the verifier as it does the server's.
 import type { AggregatorModel } from '../src/engine/aggregate/model.js';
-import { entailmentPairs } from '../src/engine/entailment.js';
-import type { EngineRequest, EngineValidation } from '../src/engine/index.js';
-import { reviseValidation } from '../src/engine/revise.js';
-import { assess, decide } from '../src/engine/validate.js';
-import { verifierUnavailable } from '../src/engine/verifier-note.js';
+import type { EngineValidation } from '../src/engine/index.js';
+import { decide } from '../src/engine/validate.js';
 import type { Caller } from '../src/services/call-context.js';
 import type { Tenant } from '../src/tenants/tenant.js';
-import type { EntailmentModel } from '../src/verifiers/entailment/entailment-model.js';
+import { shippedModelDir } from '../src/verifiers/entailment/shipped-model.js';
 import type { ClaimJudge, JudgeOutcome } from '../src/verifiers/judge/claim-judge.js';
 import { type JudgeSettings, judgeSettingsFromEnv } from '../src/verifiers/judge/judge-settings.js';
 import { fitModel, type KindInfo } from './aggregator-fit.js';
 import { type Assessed, answerRisk, type Metrics, metrics, type Outcome, setNames } from './cross-validation.js';
 
-export type EvalVerifier = 'openai' | 'onnx';
+export type EvalVerifier = 'openai';
 
 /** A wrong option or a missing variable: eval prints the message on one line and exits 2. */
 export class VerifierEvalError extends Error {}
@@ -36,7 +31,6 @@ export interface VerifierEvalOptions {
   /** The first N cases of each set; all when undefined. */
   limit: number | undefined;
   judgeBand: { low: number; high: number };
-  entailmentWeight: number;
   verbose: boolean;
 }
 
@@ -58,8 +52,6 @@ export interface VerifiedCase {
   claimsSent: number;
   verdicts: string[];
   failures: string[];
-  /** onnx: pairs scored. */
-  pairs: number;
   /** The verifier did not take part: the result carries a `verifier_unavailable` finding. */
   unavailable: boolean;
 }
@@ -71,9 +63,8 @@ export interface VerifierRun {
   close(): Promise<void>;
 }
 
-const verifiers: readonly EvalVerifier[] = ['openai', 'onnx'];
+const verifiers: readonly EvalVerifier[] = ['openai'];
 const defaultBand = { low: 0.2, high: 0.8 };
-const defaultWeight = 1;
 
 /**
  * The verifier run the arguments ask for, ready to go (judge settings read, model loaded), or null without
@@ -85,34 +76,23 @@ export async function prepareVerifierRun(
 ): Promise<VerifierRun | null> {
   const options = optionsFrom(args);
   if (!options) return null;
-  if (options.verifier === 'openai') {
-    const settings = judgeSettingsOf(env);
-    return openaiRun(options, settings, pricesOf(env));
-  }
-  const dir = env.ENGINE_MODEL_DIR?.trim();
-  if (!dir)
-    throw new VerifierEvalError('--verifier=onnx needs ENGINE_MODEL_DIR, the folder of the entailment model (docs/entailment-models.md)');
-  // Loaded here, not above: the eval without a verifier needs neither onnxruntime nor the judge's client.
-  const { loadEntailmentModel } = await import('../src/verifiers/entailment/entailment-model.js');
-  const model = await loadEntailmentModel(dir).catch((error: unknown) => {
-    throw new VerifierEvalError(`ENGINE_MODEL_DIR: the entailment model could not be loaded (${(error as Error).message})`);
-  });
-  return onnxRun(options, model);
+  return openaiRun(options, judgeSettingsOf(env), pricesOf(env));
 }
-
 export function optionsFrom(args: ReadonlyMap<string, string | undefined>): VerifierEvalOptions | null {
-  const verifierOnly = ['limit', 'judge-band', 'entailment-weight'].filter((name) => args.has(name));
+  const verifierOnly = ['limit', 'judge-band'].filter((name) => args.has(name));
   if (!args.has('verifier')) {
-    if (verifierOnly.length > 0) throw new VerifierEvalError(`--${verifierOnly[0]} goes with --verifier=openai or --verifier=onnx`);
+    if (verifierOnly.length > 0) throw new VerifierEvalError(`--${verifierOnly[0]} goes with --verifier=openai`);
     return null;
   }
   const verifier = args.get('verifier');
-  if (!verifiers.includes(verifier as EvalVerifier)) throw new VerifierEvalError('--verifier must be openai or onnx');
+  if (!verifiers.includes(verifier as EvalVerifier))
+    throw new VerifierEvalError(
+      '--verifier must be openai (the entailment model is measured without an option; ENGINE_MODEL_DIR names another)',
+    );
   return {
     verifier: verifier as EvalVerifier,
     limit: limitOf(args),
     judgeBand: judgeBandOf(args),
-    entailmentWeight: entailmentWeightOf(args),
     verbose: args.has('verbose'),
   };
 }
@@ -132,15 +112,6 @@ function judgeBandOf(args: ReadonlyMap<string, string | undefined>): VerifierEva
   if (low === undefined || high === undefined || rest.length > 0 || !(low >= 0 && low <= high && high <= 1))
     throw new VerifierEvalError('--judge-band must be LOW,HIGH with 0 ≤ LOW ≤ HIGH ≤ 1');
   return { low, high };
-}
-
-/** `--entailment-weight=W`; an empty value is NaN, not 0, so it fails the range check. */
-function entailmentWeightOf(args: ReadonlyMap<string, string | undefined>): number {
-  if (!args.has('entailment-weight')) return defaultWeight;
-  const text = args.get('entailment-weight') ?? '';
-  const weight = text.trim() === '' ? Number.NaN : Number(text);
-  if (!(weight >= 0 && weight <= 10)) throw new VerifierEvalError('--entailment-weight must be a number from 0 to 10');
-  return weight;
 }
 
 function judgeSettingsOf(env: Record<string, string | undefined>): JudgeSettings {
@@ -198,12 +169,12 @@ async function openaiRun(options: VerifierEvalOptions, settings: JudgeSettings, 
     },
     writeAnswer: (input, signal) => judge.writeAnswer(input, signal),
   };
-  const verification = new ClaimVerification({ defaultVerifier: 'openai', judge: settings, modelDir: null }, metered);
+  const verification = new ClaimVerification({ defaultVerifier: 'openai', judge: settings, modelDir: shippedModelDir }, metered);
   // judgeUncertain reads the tenant's verifier settings and id (the judge's concurrency lane), the call's
   // abort signal and its logger; nothing else of a call.
   const tenant: Pick<Tenant, 'customerId' | 'verifier'> = {
     customerId: 'eval',
-    verifier: { choice: 'openai', judgeBand: options.judgeBand, entailmentWeight: defaultWeight },
+    verifier: { choice: 'openai', judgeBand: options.judgeBand, entailmentWeight: 1 },
   };
   const caller = { tenant, abortSignal: new AbortController().signal, log: createLogger('silent') } as unknown as Caller;
 
@@ -219,7 +190,6 @@ async function openaiRun(options: VerifierEvalOptions, settings: JudgeSettings, 
       claimsSent: sum((o) => o.verdicts.length + o.failures.length),
       verdicts: judged.flatMap((o) => o.verdicts.map((v) => v.status)),
       failures: judged.flatMap((o) => o.failures.map((f) => f.reason)),
-      pairs: 0,
       unavailable: revised.findings.some((f) => f.category === 'verifier_unavailable'),
     };
   };
@@ -230,32 +200,6 @@ async function openaiRun(options: VerifierEvalOptions, settings: JudgeSettings, 
     options,
     run: (assessed, info, outcomes) => runAll(options, assessed, info, outcomes, apply, heading, (list) => openaiCost(list, prices)),
     close: async () => {},
-  };
-}
-
-function onnxRun(options: VerifierEvalOptions, model: EntailmentModel): VerifierRun {
-  const weight = options.entailmentWeight;
-  const apply = async ({ assessed, result }: Held, fold: AggregatorModel): Promise<ApplyResult> => {
-    const request: EngineRequest = assessed.assessment.request;
-    const base = { calls: 0, inputTokens: 0, outputTokens: 0, claimsSent: 0, verdicts: [], failures: [] };
-    // As the engine's worker: the pairs of the first pass, their scores on the request, and a second pass.
-    const pairs = entailmentPairs(assessed.assessment);
-    try {
-      const scores = pairs.length === 0 ? [] : await model.score(pairs);
-      const scored: EngineRequest = { ...request, entailment: { scores: pairs.map((pair, i) => ({ pair, scores: scores[i]! })), weight } };
-      return { ...base, result: decide(assess(scored), fold).result, pairs: pairs.length, unavailable: false };
-    } catch {
-      const noted = reviseValidation(result, [], [verifierUnavailable('onnx', 'the model failed to score')], request);
-      return { ...base, result: noted, pairs: 0, unavailable: true };
-    }
-  };
-  const heading = [
-    `With onnx: model ${model.name}, entailment weight ${weight} (as engine.entailment_weight); the engine decides again with the model's signal beside the checks', by the held-out fold's aggregator; cases one at a time.`,
-  ];
-  return {
-    options,
-    run: (assessed, info, outcomes) => runAll(options, assessed, info, outcomes, apply, heading, (list) => onnxCost(list, model.name)),
-    close: () => model.close(),
   };
 }
 
@@ -435,25 +379,6 @@ function openaiCost(list: VerifiedCase[], prices: Prices | null): string[] {
   } else {
     lines.push('Set JUDGE_PRICE_INPUT_PER_MTOK and JUDGE_PRICE_OUTPUT_PER_MTOK (US dollars per million tokens) for an estimated cost.');
   }
-  return lines;
-}
-
-function onnxCost(list: VerifiedCase[], name: string): string[] {
-  const lines = [
-    'Latency per case (onnx: the model scoring the pairs and the engine deciding again; means over all cases):',
-    '',
-    '| set | cases | pairs scored | ms mean | ms p95 |',
-    '|---|---|---|---|---|',
-  ];
-  for (const [set, part] of costRows(list))
-    lines.push(
-      `| ${set} | ${part.length} | ${mean(part.map((v) => v.pairs)).toFixed(2)} | ${mean(part.map((v) => v.ms)).toFixed(1)} | ${p95(part.map((v) => v.ms)).toFixed(1)} |`,
-    );
-  lines.push(
-    '',
-    `In all: ${total(list.map((v) => v.pairs))} pairs scored by ${name} for ${list.length} cases.`,
-    `Cases with a verifier_unavailable finding (counted as flagged, as the server reports them): ${list.filter((v) => v.unavailable).length}.`,
-  );
   return lines;
 }
 

@@ -5,7 +5,7 @@
 // Cosmos DB and a storage account (the emulators, on loopback, standing in for Azure).
 import assert from 'node:assert/strict';
 import { type ChildProcess, execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -66,8 +66,12 @@ describe('the container image, step by step outside a container', () => {
     // COPY from the build context.
     for (const { from, to } of stage.copies) {
       for (const source of from) {
-        const target =
-          to.endsWith('/') || from.length > 1 ? join(dir, to, source.split('/').at(-1)!) : join(dir, to === './' ? source : to);
+        // A directory's contents are copied into the destination, as Docker does; a file keeps its name under a folder.
+        const target = statSync(join(repo, source)).isDirectory()
+          ? join(dir, to)
+          : to.endsWith('/') || from.length > 1
+            ? join(dir, to, source.split('/').at(-1)!)
+            : join(dir, to === './' ? source : to);
         mkdirSync(dirname(target), { recursive: true });
         cpSync(join(repo, source), target, { recursive: true });
       }
@@ -108,6 +112,11 @@ describe('the container image, step by step outside a container', () => {
       assert.ok(!existsSync(join(dir, 'node_modules', emulatorPackage)), `${emulatorPackage} is not installed`);
       assert.ok(!existsSync(join(dir, 'server/node_modules', emulatorPackage)), `${emulatorPackage} is not installed`);
     }
+  });
+
+  it('holds the shipped entailment model where the compiled server looks for it', () => {
+    for (const file of ['model.onnx', 'tokenizer.json', 'config.json'])
+      assert.ok(existsSync(join(dir, 'server/models/groundcheck-nli', file)), file);
   });
 
   it('refuses to start without an account, naming what to set, as the emulators are not there', () => {

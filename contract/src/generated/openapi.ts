@@ -508,7 +508,8 @@ export interface paths {
         /**
          * Full analytics payload
          * @description Analytics over a date range (default: the last 30 days, at most 366 days): totals, a daily
-         *     series, and breakdowns by mode, severity, confidence level, finding category and review state.
+         *     series, and breakdowns by mode, severity, confidence level, finding category and review state;
+         *     and the engine's agreement with the tenant's reviewers on the decided reviews (`engine_agreement`).
          *
          *     Credentials: bearer token or API key. Minimum role: `viewer`.
          */
@@ -531,7 +532,9 @@ export interface paths {
         /**
          * Analytics as CSV
          * @description The daily series of `POST /api/v1/analytics` as RFC 4180 CSV, one row per day, with a header
-         *     row. Cells that a spreadsheet would read as a formula are prefixed with `'`.
+         *     row: the day's counts, then its engine agreement (`agreement_decisions`, `agreement_flagged_wrong`,
+         *     `agreement_flagged_right`, `agreement_unflagged_wrong`, `agreement_unflagged_right`). Cells that a
+         *     spreadsheet would read as a formula are prefixed with `'`.
          *
          *     Credentials: bearer token or API key. Minimum role: `viewer`.
          */
@@ -1746,6 +1749,80 @@ export interface components {
             /** Format: int32 */
             verifier_unavailable: number;
         };
+        /**
+         * @description The engine's verdict against the reviewers' on validations whose review is decided. The engine
+         *     flagged a validation when it has a finding that is an issue or was fixed; the reviewers found it
+         *     wrong when they rejected or edited it (or the external review rejected it), right when they
+         *     approved it (or the external review approved it). A handed-off case counts once its external
+         *     decision is recorded.
+         */
+        AgreementCounts: {
+            /**
+             * Format: int32
+             * @description Decided reviews counted.
+             */
+            decisions: number;
+            /**
+             * Format: int32
+             * @description Flagged, and the reviewers found it wrong (a true flag).
+             */
+            flagged_wrong: number;
+            /**
+             * Format: int32
+             * @description Flagged, and the reviewers approved it: each flag was false.
+             */
+            flagged_right: number;
+            /**
+             * Format: int32
+             * @description Not flagged, and the reviewers found it wrong: a miss.
+             */
+            unflagged_wrong: number;
+            /**
+             * Format: int32
+             * @description Not flagged, and approved.
+             */
+            unflagged_right: number;
+        };
+        AgreementRates: {
+            /** @description Flagged and wrong over flagged; null when nothing was flagged. */
+            precision: number | null;
+            /** @description Flagged and wrong over wrong; null when nothing was found wrong. */
+            recall: number | null;
+        };
+        /**
+         * @description The findings of one category on decided validations: `confirmed` when the reviewers found the
+         *     validation wrong (for an edit, when a correction names the finding's claim, `claim:<index>`, or
+         *     the finding concerns no claim), `overturned` otherwise.
+         */
+        CategoryAgreement: {
+            /** Format: int32 */
+            confirmed: number;
+            /** Format: int32 */
+            overturned: number;
+            /** @description Confirmed over both; null when there were none. */
+            precision: number | null;
+        };
+        /**
+         * @description How often the engine was right by this tenant's own reviewers, over the validations made in the range
+         *     whose review is decided (at most 50,000 of them, the newest first): the confusion table, the
+         *     precision and recall of flags, by finding category and by month of the validation. Only the
+         *     tenant's own decisions count; a deleted validation no longer does.
+         */
+        EngineAgreement: components["schemas"]["AgreementCounts"] & components["schemas"]["AgreementRates"] & {
+            by_category: {
+                contradicted_claim: components["schemas"]["CategoryAgreement"];
+                unsupported_claim: components["schemas"]["CategoryAgreement"];
+                source_conflict: components["schemas"]["CategoryAgreement"];
+                incomplete_answer: components["schemas"]["CategoryAgreement"];
+                source_unavailable: components["schemas"]["CategoryAgreement"];
+                verifier_unavailable: components["schemas"]["CategoryAgreement"];
+            };
+            /** @description One entry per calendar month (UTC) of the range, oldest first. */
+            monthly: ({
+                /** @example 2026-11 */
+                month: string;
+            } & components["schemas"]["AgreementCounts"] & components["schemas"]["AgreementRates"])[];
+        };
         Analytics: {
             customer_id: components["schemas"]["CustomerId"];
             date_from: components["schemas"]["CalendarDate"];
@@ -1787,6 +1864,7 @@ export interface components {
                 /** @description Null when nothing was decided. */
                 max_seconds: number | null;
             };
+            engine_agreement: components["schemas"]["EngineAgreement"];
             daily: {
                 date: components["schemas"]["CalendarDate"];
                 /** Format: int32 */
@@ -1796,6 +1874,8 @@ export interface components {
                 by_mode: components["schemas"]["ModeCounts"];
                 by_severity: components["schemas"]["SeverityCounts"];
                 by_confidence_level: components["schemas"]["ConfidenceCounts"];
+                /** @description The day's validations with a decided review, the engine against the reviewers. */
+                engine_agreement: components["schemas"]["AgreementCounts"];
             }[];
         };
         AuditQuery: {
@@ -3861,9 +3941,9 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example date,validations,with_issues,validate,generate,validate_and_fix,severity_none,severity_low,severity_medium,severity_high,severity_critical,confidence_high,confidence_medium,confidence_low
-                     *     2026-11-19,21,4,15,4,2,17,1,2,1,0,16,3,2
-                     *     2026-11-20,18,2,12,3,3,16,1,1,0,0,14,3,1
+                     * @example date,validations,with_issues,validate,generate,validate_and_fix,severity_none,severity_low,severity_medium,severity_high,severity_critical,confidence_high,confidence_medium,confidence_low,agreement_decisions,agreement_flagged_wrong,agreement_flagged_right,agreement_unflagged_wrong,agreement_unflagged_right
+                     *     2026-11-19,21,4,15,4,2,17,1,2,1,0,16,3,2,3,1,1,0,1
+                     *     2026-11-20,18,2,12,3,3,16,1,1,0,0,14,3,1,1,0,0,0,1
                      */
                     "text/csv": string;
                 };

@@ -28,6 +28,14 @@ export interface HistoryItem extends ValidationRecord {
   idempotency_key_id?: string | null;
 }
 
+/** What engine agreement reads of a decided validation. */
+export interface DecidedReview {
+  created_at: string;
+  state: ReviewState;
+  findings?: HistoryItem['findings'];
+  user_corrections?: HistoryItem['user_corrections'];
+}
+
 /** A stored record with the ETag it was read or written with. */
 export interface StoredRecord {
   item: HistoryItem;
@@ -270,6 +278,37 @@ export class HistoryStore {
       )
       .fetchAll();
     return resources;
+  }
+
+  /**
+   * The tenant's validations made from `fromIso` (inclusive) to `toIso` (exclusive) whose review is in one of
+   * `states`, not expired at `now`, newest first, at most `limit`: only what engine agreement reads of them.
+   */
+  async decidedReviews(
+    customerId: string,
+    range: { fromIso: string; toIso: string; now: string },
+    states: readonly ReviewState[],
+    limit: number,
+  ): Promise<DecidedReview[]> {
+    const pages = this.container.items.query<DecidedReview>(
+      {
+        query:
+          'SELECT c.created_at, c.review.state AS state, c.findings, c.user_corrections FROM c WHERE c.customer_id = @cid AND c.record = @record ' +
+          'AND c.expires_at > @now AND c.created_at >= @from AND c.created_at < @to AND ARRAY_CONTAINS(@states, c.review.state) ORDER BY c.created_at DESC',
+        parameters: [
+          { name: '@cid', value: customerId },
+          { name: '@record', value: 'validation' },
+          { name: '@now', value: range.now },
+          { name: '@from', value: range.fromIso },
+          { name: '@to', value: range.toIso },
+          { name: '@states', value: [...states] },
+        ],
+      },
+      { partitionKey: customerId, maxItemCount: Math.min(limit, 1000) },
+    );
+    const found: DecidedReview[] = [];
+    while (found.length < limit && pages.hasMoreResults()) found.push(...(await pages.fetchNext()).resources);
+    return found.slice(0, limit);
   }
 
   /**

@@ -12,6 +12,8 @@ import type { Assessment } from './validate.js';
 /** Passages per claim that the model reads: the claim's best-bound ones. */
 const passagesPerClaim = 3;
 export const entailmentKinds = ['entailment_supported', 'entailment_contradicted', 'entailment_unsupported'] as const;
+/** The model's kind that speaks for a claim: its weight is fitted ≤ 0, as the checks' support kinds are. */
+export const entailmentSupportKinds: ReadonlySet<string> = new Set(['entailment_supported']);
 const verdicts = {
   entailment_supported: 'supported',
   entailment_contradicted: 'contradicted',
@@ -21,13 +23,23 @@ const verdicts = {
 /** The pairs a model should score for an assessed answer: each claim against its best-bound passages. */
 export function entailmentPairs(assessment: Assessment): EntailmentPair[] {
   return assessment.claims.flatMap(({ reading }) =>
-    reading.bound.slice(0, passagesPerClaim).map((passage) => ({ premise: passage.text, hypothesis: reading.text })),
+    readsAsProposition(reading)
+      ? reading.bound.slice(0, passagesPerClaim).map((passage) => ({ premise: passage.text, hypothesis: reading.text }))
+      : [],
   );
+}
+
+/**
+ * A bare answer (a name, a figure, a date: no verb) states nothing an entailment model can weigh on its own; what it
+ * asserts lives in the question, which the model does not read. The checks judge it alone.
+ */
+function readsAsProposition(reading: ClaimReading): boolean {
+  return !reading.bare;
 }
 
 /** The model's signals for one claim: entailed by its best passage, contradicted by one, or neither. */
 export function entailmentSignals(reading: ClaimReading, input: EntailmentInput | undefined): Signal[] {
-  if (!input) return [];
+  if (!input || !readsAsProposition(reading)) return [];
   const scored = reading.bound.slice(0, passagesPerClaim).flatMap((passage) => {
     const found = input.scores.find((s) => s.pair.hypothesis === reading.text && s.pair.premise === passage.text);
     return found ? [{ passage, ...found.scores }] : [];
@@ -38,36 +50,47 @@ export function entailmentSignals(reading: ClaimReading, input: EntailmentInput 
   const signal = (kind: (typeof entailmentKinds)[number], strength: number, reason: string, passage: ReadPassage): Signal[] => [
     { kind, verdict: verdicts[kind], strength, reason, passage },
   ];
-  if (entailed.entailment >= 0.5)
-    return signal(
-      'entailment_supported',
-      entailed.entailment,
-      'The entailment model reads the passage as stating the claim.',
-      entailed.passage,
-    );
-  if (contradicted.contradiction >= 0.5)
-    return signal(
-      'entailment_contradicted',
-      contradicted.contradiction,
-      'The entailment model reads the passage as saying otherwise.',
-      contradicted.passage,
-    );
-  return signal(
-    'entailment_unsupported',
-    1 - entailed.entailment,
-    'The entailment model finds no passage that states the claim.',
+  // Support is always given, as the model's probability: the aggregator weighs how sure the model is. A flag is given
+  // only when the model leans that way, so that its reason is never shown for a claim the model reads as stated.
+  const support = signal(
+    'entailment_supported',
+    entailed.entailment,
+    'The entailment model reads the passage as stating the claim.',
     entailed.passage,
   );
+  if (contradicted.contradiction >= 0.5)
+    return [
+      ...support,
+      ...signal(
+        'entailment_contradicted',
+        contradicted.contradiction,
+        'The entailment model reads the passage as saying otherwise.',
+        contradicted.passage,
+      ),
+    ];
+  if (entailed.entailment < 0.5)
+    return [
+      ...support,
+      ...signal(
+        'entailment_unsupported',
+        1 - entailed.entailment,
+        'The entailment model finds no passage that states the claim.',
+        entailed.passage,
+      ),
+    ];
+  return support;
 }
 
-/** The committed model with the entailment kinds weighed: support lowers a claim's flag score, the others raise it. */
+/**
+ * The model's kinds weighed as the tenant asks (`engine.entailment_weight`, a factor on their fitted weights: 1 keeps
+ * the fit, 0 leaves the model out of the decision).
+ */
 export function withEntailmentWeight(model: AggregatorModel, request: EngineRequest): AggregatorModel {
-  const weight = request.entailment?.weight;
-  if (weight === undefined) return model;
-  return {
-    ...model,
-    weights: { ...model.weights, entailment_supported: -weight, entailment_contradicted: weight, entailment_unsupported: weight / 2 },
-  };
+  const factor = request.entailment?.weight;
+  if (factor === undefined || factor === 1) return model;
+  const weights = { ...model.weights };
+  for (const kind of entailmentKinds) if (kind in weights) weights[kind] = weights[kind]! * factor;
+  return { ...model, weights };
 }
 
 /** Whether the model's signal took part in a claim's judgment. */

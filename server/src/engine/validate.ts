@@ -3,7 +3,7 @@
 // aggregator) are separate so that evaluation can fit and score the aggregator on the same signals.
 
 import { aggregate, type Judgment } from './aggregate/aggregator.js';
-import { type AggregatorModel, committedModel } from './aggregate/model.js';
+import { type AggregatorModel, committedEntailmentModel, committedModel } from './aggregate/model.js';
 import { type ClaimVerdict, summarise } from './aggregate/summary.js';
 import { abstains } from './checks/answer-kind.js';
 import type { Signal } from './checks/check.js';
@@ -97,9 +97,10 @@ export function assess(request: EngineRequest): Assessment {
   return { request, context, claims, statement, answerSignals };
 }
 
-export function decide(assessment: Assessment, committed: AggregatorModel = committedModel): ValidationDetail {
+/** Decided by `fitted`, or by the committed model that matches the request: with the entailment model's scores or without. */
+export function decide(assessment: Assessment, fitted?: AggregatorModel): ValidationDetail {
   const { request, context } = assessment;
-  const model = withEntailmentWeight(committed, request);
+  const model = withEntailmentWeight(fitted ?? (request.entailment ? committedEntailmentModel : committedModel), request);
   const thresholds = thresholdsOf(request);
   const judge = (c: AssessedClaim) => aggregate(c.signals, c.reading.bound, model, thresholds.supportedScore);
   const spans = assessment.claims.map((c) => c.span);
@@ -164,7 +165,7 @@ export function decide(assessment: Assessment, committed: AggregatorModel = comm
   };
 }
 
-export function validateDetailed(request: EngineRequest, model: AggregatorModel = committedModel): ValidationDetail {
+export function validateDetailed(request: EngineRequest, model?: AggregatorModel): ValidationDetail {
   return decide(assess(request), model);
 }
 

@@ -1,8 +1,9 @@
 // Which model-backed verifiers this deployment offers, read from the environment at start-up: the
 // deterministic checks always run; `openai` adds a judge for the claims they leave uncertain, `onnx` a
-// local entailment model's signal. Each tenant picks one in its tenant file (`engine.verifier`), or
+// local entailment model's signal (the model the project ships, or the operator's). Each tenant picks one in its tenant file (`engine.verifier`), or
 // takes the deployment's default (ENGINE_VERIFIER). Secrets come from the environment only.
 import type { ValidationMetadata } from '@groundcheck/contract';
+import { shippedModelDir } from './entailment/shipped-model.js';
 import { type JudgeSettings, judgeSettingsFromEnv } from './judge/judge-settings.js';
 
 /** As `metadata.engine.verifier` reports it. */
@@ -13,8 +14,8 @@ export interface VerifierDeployment {
   defaultVerifier: VerifierChoice;
   /** Set when the environment configures an OpenAI-compatible endpoint (or ENGINE_VERIFIER asks for one). */
   judge: JudgeSettings | null;
-  /** ENGINE_MODEL_DIR: the folder of the local entailment model; nothing is downloaded. */
-  modelDir: string | null;
+  /** ENGINE_MODEL_DIR, or the model the project ships (server/models/groundcheck-nli): nothing is downloaded. */
+  modelDir: string;
 }
 
 const choices: readonly VerifierChoice[] = ['none', 'openai', 'onnx'];
@@ -24,8 +25,7 @@ export function verifierDeploymentFromEnv(env: Record<string, string | undefined
   if (!(choices as readonly string[]).includes(chosen)) throw new Error(`ENGINE_VERIFIER must be one of ${choices.join(', ')}`);
   const defaultVerifier = chosen as VerifierChoice;
   const judgeConfigured = defaultVerifier === 'openai' || Boolean(env.OPENAI_API_KEY?.trim() || env.AZURE_OPENAI_ENDPOINT?.trim());
-  const modelDir = env.ENGINE_MODEL_DIR?.trim() || null;
-  if (defaultVerifier === 'onnx' && !modelDir) throw new Error('ENGINE_VERIFIER=onnx needs ENGINE_MODEL_DIR, the folder of the model');
+  const modelDir = env.ENGINE_MODEL_DIR?.trim() || shippedModelDir;
   return { defaultVerifier, judge: judgeConfigured ? judgeSettingsFromEnv(env) : null, modelDir };
 }
 
@@ -33,6 +33,5 @@ export function verifierDeploymentFromEnv(env: Record<string, string | undefined
 export function unavailableChoice(choice: VerifierChoice, deployment: VerifierDeployment): string | null {
   if (choice === 'openai' && !deployment.judge)
     return 'engine.verifier is openai, but OPENAI_API_KEY (or AZURE_OPENAI_ENDPOINT) is not set';
-  if (choice === 'onnx' && !deployment.modelDir) return 'engine.verifier is onnx, but ENGINE_MODEL_DIR is not set';
   return null;
 }

@@ -91,13 +91,15 @@ after(() => server.close());
 const zeroModes = { validate: 0, generate: 0, validate_and_fix: 0 };
 const zeroSeverities = { none: 0, low: 0, medium: 0, high: 0, critical: 0 };
 const zeroLevels = { high: 0, medium: 0, low: 0 };
-const day = (date: string, validations = 0, withIssues = 0, modes = {}, severities = {}, levels = {}) => ({
+const zeroAgreement = { decisions: 0, flagged_wrong: 0, flagged_right: 0, unflagged_wrong: 0, unflagged_right: 0 };
+const day = (date: string, validations = 0, withIssues = 0, modes = {}, severities = {}, levels = {}, agreement = {}) => ({
   date,
   validations,
   with_issues: withIssues,
   by_mode: { ...zeroModes, ...modes },
   by_severity: { ...zeroSeverities, ...severities },
   by_confidence_level: { ...zeroLevels, ...levels },
+  engine_agreement: { ...zeroAgreement, ...agreement },
 });
 
 // Worked out by hand from the series above.
@@ -109,10 +111,16 @@ const expectedDays = [
     { validate: 1, generate: 1, validate_and_fix: 1 },
     { none: 1, medium: 1, high: 1 },
     { high: 1, medium: 1, low: 1 },
+    // v1 flagged and approved; v3 flagged and rejected by the external review.
+    { decisions: 2, flagged_right: 1, flagged_wrong: 1 },
   ),
-  day('2026-06-09', 1, 1, { validate: 1 }, { critical: 1 }, { low: 1 }),
+  // v4 flagged and edited.
+  day('2026-06-09', 1, 1, { validate: 1 }, { critical: 1 }, { low: 1 }, { decisions: 1, flagged_wrong: 1 }),
   day('2026-06-10', 1, 0, { validate: 1 }, { none: 1 }, { high: 1 }),
 ];
+// Decided: v1 (approved: its contradicted flag was false), v3 (rejected: its three flags confirmed; the passed
+// finding is no flag), v4 (edited: its flag, on no claim in particular, confirmed). Nothing went unflagged.
+const june = { decisions: 3, flagged_wrong: 2, flagged_right: 1, unflagged_wrong: 0, unflagged_right: 0, precision: 2 / 3, recall: 1 };
 const expected = {
   customer_id: 'acme',
   date_from: '2026-06-08',
@@ -135,6 +143,18 @@ const expected = {
   reviews: { pending_review: 2, approved: 1, rejected: 0, edited: 1, handed_off: 0, external_approved: 0, external_rejected: 1 },
   // Decisions: v1 after 1800 s, v3 after 172800 s (the handoff is not one), v4 after 100800 s.
   time_to_decision: { decisions: 3, mean_seconds: (1800 + 172800 + 100800) / 3, max_seconds: 172800 },
+  engine_agreement: {
+    ...june,
+    by_category: {
+      contradicted_claim: { confirmed: 2, overturned: 1, precision: 2 / 3 },
+      unsupported_claim: { confirmed: 1, overturned: 0, precision: 1 },
+      source_conflict: { confirmed: 1, overturned: 0, precision: 1 },
+      incomplete_answer: { confirmed: 0, overturned: 0, precision: null },
+      source_unavailable: { confirmed: 0, overturned: 0, precision: null },
+      verifier_unavailable: { confirmed: 0, overturned: 0, precision: null },
+    },
+    monthly: [{ month: '2026-06', ...june }],
+  },
   daily: expectedDays,
 };
 
@@ -208,6 +228,11 @@ describe('POST /api/v1/analytics', () => {
     assert.equal(body.totals.validations, 0);
     assert.deepEqual(body.time_to_decision, { decisions: 0, mean_seconds: null, max_seconds: null });
     assert.deepEqual(
+      [body.engine_agreement.decisions, body.engine_agreement.precision, body.engine_agreement.recall, body.engine_agreement.monthly],
+      [0, null, null, [{ month: '2026-06', ...zeroAgreement, precision: null, recall: null }]],
+    );
+    assert.deepEqual(Object.keys(body.engine_agreement.by_category).sort(), keys('FindingCategory'));
+    assert.deepEqual(
       body.daily,
       ['2026-06-08', '2026-06-09', '2026-06-10'].map((date) => day(date)),
     );
@@ -231,6 +256,7 @@ describe('POST /api/v1/analytics/csv', () => {
       ...Object.keys(json.by_mode),
       ...Object.keys(json.by_severity).map((level) => `severity_${level}`),
       ...Object.keys(json.by_confidence_level).map((level) => `confidence_${level}`),
+      ...Object.keys(zeroAgreement).map((count) => `agreement_${count}`),
     ]);
     const asJson = rows.map((row) => ({
       date: row.date,
@@ -241,6 +267,7 @@ describe('POST /api/v1/analytics/csv', () => {
       by_confidence_level: Object.fromEntries(
         Object.keys(json.by_confidence_level).map((level) => [level, Number(row[`confidence_${level}`])]),
       ),
+      engine_agreement: Object.fromEntries(Object.keys(zeroAgreement).map((count) => [count, Number(row[`agreement_${count}`])])),
     }));
     assert.deepEqual(asJson, json.daily);
     assert.deepEqual(asJson.slice(1), expectedDays);

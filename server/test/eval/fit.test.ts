@@ -44,8 +44,12 @@ describe('fitting the aggregator', () => {
   it('leaves an excluded kind out entirely', () => {
     assert.equal(fitModel(cases, info, new Set(['marks_wrong'])).weights.marks_wrong, undefined);
   });
-  it('reproduces the committed weights.json from the labelled cases', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/eval/fit.ts', '--check'], { cwd: repo, encoding: 'utf8' });
+  it('reproduces the committed weights.json and weights-entailment.json from the labelled cases', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/eval/fit.ts', '--check'], {
+      cwd: repo,
+      encoding: 'utf8',
+      env: { ...process.env, ENGINE_MODEL_DIR: '' },
+    });
     assert.equal(run.status, 0, run.stderr + run.stdout);
   });
 });

@@ -9,6 +9,7 @@ import type { ValidationResult } from '@groundcheck/contract';
 import { loadConfig } from '../../src/config.js';
 import { buildContainer } from '../../src/container.js';
 import { createLogger } from '../../src/logger.js';
+import { shippedModelDir } from '../../src/verifiers/entailment/shipped-model.js';
 import { writeFixture } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { apiError, type ChatStandIn, completion, startChatStandIn, verdict } from '../verifiers/support/chat-stand-in.js';
@@ -149,13 +150,14 @@ describe('the OpenAI-compatible judge', () => {
 });
 
 describe('the local entailment model', () => {
-  test("a model in the operator's folder adds its signal, and a folder without one leaves the checks' verdicts with a finding", async () => {
-    for (const [dir, works] of [
-      [await tinyModelDir(), true],
-      [await emptyDir(), false],
+  test("the shipped model, or one in the operator's folder, adds its signal; a folder without one leaves the checks' verdicts with a finding", async () => {
+    for (const [env, works] of [
+      [{}, true],
+      [{ ENGINE_MODEL_DIR: await tinyModelDir() }, true],
+      [{ ENGINE_MODEL_DIR: await emptyDir() }, false],
     ] as const) {
       const fixture = await writeFixture({ overrides: { acme: { engine: { verifier: 'onnx' } } } });
-      server = await startTestServer({ fixture, env: { ENGINE_MODEL_DIR: dir } });
+      server = await startTestServer({ fixture, env });
       try {
         const result = await validate({ mode: 'validate', chatbot_response: 'Full-time employees get 25 days of paid leave per year.' });
         assert.equal(result.metadata.engine.verifier, 'onnx');
@@ -179,9 +181,9 @@ describe('configuration', () => {
     await assert.rejects(buildContainer(config, createLogger('silent')), /acme.*OPENAI_API_KEY/);
   });
 
-  test('ENGINE_VERIFIER must name a verifier, and onnx needs its folder', () => {
+  test('ENGINE_VERIFIER must name a verifier; onnx without ENGINE_MODEL_DIR takes the shipped model', () => {
     assert.throws(() => loadConfig({ ENGINE_VERIFIER: 'gpt' }), /ENGINE_VERIFIER must be one of none, openai, onnx/);
-    assert.throws(() => loadConfig({ ENGINE_VERIFIER: 'onnx' }), /ENGINE_MODEL_DIR/);
+    assert.equal(loadConfig({ ENGINE_VERIFIER: 'onnx' }).verifiers.modelDir, shippedModelDir);
     assert.throws(() => loadConfig({ ENGINE_VERIFIER: 'openai' }), /OPENAI_API_KEY/);
   });
 });

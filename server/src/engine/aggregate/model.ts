@@ -1,6 +1,8 @@
-// The aggregator's model: a weight per signal kind, fitted by `npm run fit` (server/eval/fit.ts)
-// and committed as weights.json, which the engine reads at build time.
+// The aggregator's models: a weight per signal kind, fitted by `npm run fit` (server/eval/fit.ts) and committed,
+// which the engine reads at build time. weights.json weighs the checks alone (no entailment model, or it failed);
+// weights-entailment.json the checks beside the shipped entailment model's signals, fitted on its scores.
 import committed from './weights.json' with { type: 'json' };
+import committedWithEntailment from './weights-entailment.json' with { type: 'json' };
 
 export interface AggregatorModel {
   /** Weight per signal kind: flags' kinds are ≥ 0, support's ≤ 0; a kind not listed weighs 0. */
@@ -15,3 +17,4 @@ export interface AggregatorModel {
 }
 
 export const committedModel: AggregatorModel = committed;
+export const committedEntailmentModel: AggregatorModel = committedWithEntailment;

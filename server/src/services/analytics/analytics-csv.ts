@@ -1,6 +1,6 @@
 // POST /api/v1/analytics/csv (decision row 6): the daily series of the analytics payload as RFC 4180
 // CSV (CRLF, a header row, one row per day), written by csv-stringify. The columns flatten each
-// day's counts: `validate`… for the modes, `severity_<value>` and `confidence_<value>`.
+// day's counts: `validate`… for the modes, `severity_<value>` and `confidence_<value>`, then `agreement_<count>`.
 
 import type { Analytics, AnalyticsQuery } from '@groundcheck/contract';
 import { stringify } from 'csv-stringify/sync';
@@ -8,6 +8,7 @@ import { csvOptions } from '../../lib/csv.js';
 import type { Caller } from '../call-context.js';
 import type { AnalyticsService } from './analytics-service.js';
 import { zeroConfidenceLevels, zeroModes, zeroSeverities } from './counts.js';
+import { zeroAgreement } from './engine-agreement.js';
 
 type Day = Analytics['daily'][number];
 
@@ -27,6 +28,7 @@ const columns: { header: string; cell: (day: Day) => string | number }[] = [
     header: `confidence_${level}`,
     cell: (day: Day) => day.by_confidence_level[level],
   })),
+  ...keysOf(zeroAgreement()).map((count) => ({ header: `agreement_${count}`, cell: (day: Day) => day.engine_agreement[count] })),
 ];
 
 export async function analyticsCsv(analytics: AnalyticsService, ctx: Caller, query: AnalyticsQuery) {

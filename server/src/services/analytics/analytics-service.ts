@@ -1,6 +1,8 @@
 // POST /api/v1/analytics (decision rows 5 and 77): the figures of a day range (default the last 30
 // days, at most 366) summed from the tenant's daily rollups (daily-rollup.ts), which one
 // single-partition query reads: at most 366 small documents, however many validations there were.
+// Engine agreement (S105) reads the decided validations themselves, so that a deleted one no longer counts:
+// as many as people decided, bounded.
 
 import type { Analytics, AnalyticsQuery } from '@groundcheck/contract';
 import type { HistoryStore } from '../../cosmos/history-store.js';
@@ -9,8 +11,11 @@ import { addDays, dayOf, dayRange } from '../../lib/day-range.js';
 import type { Caller } from '../call-context.js';
 import { addCounts } from './counts.js';
 import { type DailyRollup, emptyRollup } from './daily-rollup.js';
+import { decidedStates, engineAgreement, tallyAgreement, zeroAgreement } from './engine-agreement.js';
 
 const defaultDays = 30;
+/** Decided reviews read for engine agreement, the newest first: a bound on one call's work. */
+const maxAgreementDecisions = 50_000;
 const maxDays = 366;
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -20,10 +25,20 @@ export class AnalyticsService {
   async analytics(ctx: Caller, query: AnalyticsQuery): Promise<Analytics> {
     const now = ctx.clock.now();
     const { from, to, count } = analyticsDays(query, dayOf(now));
-    const stored = await this.history.rollups<DailyRollup>(ctx.tenant.customerId, from, to);
+    const dates = Array.from({ length: count }, (_, i) => addDays(from, i));
+    const [stored, decided] = await Promise.all([
+      this.history.rollups<DailyRollup>(ctx.tenant.customerId, from, to),
+      this.history.decidedReviews(
+        ctx.tenant.customerId,
+        { fromIso: `${from}T00:00:00.000Z`, toIso: `${addDays(to, 1)}T00:00:00.000Z`, now: now.toISOString() },
+        decidedStates,
+        maxAgreementDecisions,
+      ),
+    ]);
     // Days are keys of a Map built here, never looked up on an object.
     const byDay = new Map(stored.map((rollup) => [rollup.date, rollup]));
-    const days = Array.from({ length: count }, (_, i) => addDays(from, i)).map((day) => completed(byDay.get(day), day));
+    const days = dates.map((day) => completed(byDay.get(day), day));
+    const agreement = tallyAgreement(decided);
     const total = days.reduce(sumRollups, emptyRollup(from));
     return {
       customer_id: ctx.tenant.customerId,
@@ -48,6 +63,7 @@ export class AnalyticsService {
         mean_seconds: total.decisions.count > 0 ? total.decisions.total_seconds / total.decisions.count : null,
         max_seconds: total.decisions.count > 0 ? total.decisions.max_seconds : null,
       },
+      engine_agreement: engineAgreement(dates, agreement),
       daily: days.map((day) => ({
         date: day.date,
         validations: day.validations,
@@ -55,6 +71,7 @@ export class AnalyticsService {
         by_mode: day.by_mode,
         by_severity: day.by_severity,
         by_confidence_level: day.by_confidence_level,
+        engine_agreement: agreement.byDay.get(day.date) ?? zeroAgreement(),
       })),
     };
   }

@@ -48,13 +48,13 @@ export class ClaimVerification {
   identityFor(tenant: Tenant): VerifierIdentity {
     const verifier = this.choiceFor(tenant);
     if (verifier === 'openai' && this.deployment.judge) return { verifier, verifier_model: this.deployment.judge.model };
-    if (verifier === 'onnx' && this.deployment.modelDir) return { verifier, verifier_model: 'local' };
+    if (verifier === 'onnx') return { verifier, verifier_model: 'local' };
     return { verifier };
   }
 
   /** The entailment model the engine's worker consults for this tenant, if any. */
   entailmentFor(tenant: Tenant): EngineTask['entailment'] {
-    if (this.choiceFor(tenant) !== 'onnx' || !this.deployment.modelDir) return undefined;
+    if (this.choiceFor(tenant) !== 'onnx') return undefined;
     return { modelDir: this.deployment.modelDir, weight: tenant.verifier.entailmentWeight };
   }
 

@@ -79,7 +79,7 @@ export interface Tenant {
       high: number;
     };
     /**
-     * With `onnx`: how much the model's signal weighs beside the checks' (the aggregator's linear scale). Default 1.
+     * With `onnx`: a factor on the weights fitted for the model's signals (1 keeps the fit, 0 leaves the model out of the decision, 2 doubles its say). Default 1.
      */
     entailment_weight?: number;
   };
