@@ -5,7 +5,8 @@
 import type { AggregatorModel } from '../src/engine/aggregate/model.js';
 import { confidenceKinds, supportKinds } from '../src/engine/checks/index.js';
 import { entailmentPairs, entailmentSupportKinds } from '../src/engine/entailment.js';
-import type { EngineValidation, EntailmentScores } from '../src/engine/types.js';
+import { answerRisk } from '../src/engine/risk.js';
+import type { EntailmentScores } from '../src/engine/types.js';
 import { type Assessment, assess, decide } from '../src/engine/validate.js';
 import { type EntailmentModel, maxPairsPerCall } from '../src/verifiers/entailment/entailment-model.js';
 import { type CaseSample, fitModel, type KindInfo, kindInfo, sampleOf } from './aggregator-fit.js';
@@ -90,13 +91,6 @@ export function outcomeOf(a: Assessed, model: AggregatorModel): Outcome {
     claims: result.claims.map((cl, i) => ({ text: cl.text, status: cl.status, reasons: judgments[i]?.reasons ?? [] })),
     issues: result.issues,
   };
-}
-
-/** One minus the answer's lowest claim score; one minus its confidence when it has no claims. */
-export function answerRisk(result: Pick<EngineValidation, 'claims' | 'confidence_score'>): number {
-  const confidence = result.confidence_score ?? 1;
-  const scores = result.claims.map((claim) => claim.score ?? confidence);
-  return 1 - (scores.length > 0 ? Math.min(...scores) : confidence);
 }
 
 /** Every case scored by the model fitted without its fold. */

@@ -12,6 +12,7 @@
 // (list the cases the verifier changed). The environment configures the verifier as it does the server's.
 import type { AggregatorModel } from '../src/engine/aggregate/model.js';
 import type { EngineValidation } from '../src/engine/index.js';
+import { answerRisk } from '../src/engine/risk.js';
 import { decide } from '../src/engine/validate.js';
 import type { Caller } from '../src/services/call-context.js';
 import type { Tenant } from '../src/tenants/tenant.js';
@@ -19,7 +20,7 @@ import { shippedModelDir } from '../src/verifiers/entailment/shipped-model.js';
 import type { ClaimJudge, JudgeOutcome } from '../src/verifiers/judge/claim-judge.js';
 import { type JudgeSettings, judgeSettingsFromEnv } from '../src/verifiers/judge/judge-settings.js';
 import { fitModel, type KindInfo } from './aggregator-fit.js';
-import { type Assessed, answerRisk, type Metrics, metrics, type Outcome, setNames } from './cross-validation.js';
+import { type Assessed, type Metrics, metrics, type Outcome, setNames } from './cross-validation.js';
 
 export type EvalVerifier = 'openai';
 

@@ -509,7 +509,8 @@ export interface paths {
          * Full analytics payload
          * @description Analytics over a date range (default: the last 30 days, at most 366 days): totals, a daily
          *     series, and breakdowns by mode, severity, confidence level, finding category and review state;
-         *     and the engine's agreement with the tenant's reviewers on the decided reviews (`engine_agreement`).
+         *     and the engine's agreement with the tenant's reviewers on the decided reviews (`engine_agreement`), with an
+         *     operating point fitted to them when they are enough (`calibration`).
          *
          *     Credentials: bearer token or API key. Minimum role: `viewer`.
          */
@@ -1823,6 +1824,49 @@ export interface components {
                 month: string;
             } & components["schemas"]["AgreementCounts"] & components["schemas"]["AgreementRates"])[];
         };
+        /**
+         * @description An operating point fitted to this tenant's own decided reviews (tenant file `engine.calibration`, decision
+         *     S106), over all of them that recorded the answer's risk (the newest 50,000 at most), whatever the range asked
+         *     for. The decisions are put in time order; a risk threshold reaching `target_precision` is fitted on the older
+         *     70% and measured on the newer 30% beside the current point (what the validations were flagged with). It is
+         *     suggested only when it beats the current point there (higher precision, or as high with higher recall), and
+         *     is then fitted again on every decision. A suggestion never changes `engine.supported_score` by itself.
+         */
+        Calibration: {
+            /** @enum {string} */
+            mode: "off" | "suggest";
+            /**
+             * @description `too_few_decisions`: fewer decided reviews than `engine.calibration.min_decisions`, or fewer than
+             *     `min_each` found right or wrong; `no_better_point`: no threshold reached the target on the older
+             *     decisions, or the one that did was not better on the newer ones.
+             * @enum {string}
+             */
+            status: "off" | "too_few_decisions" | "no_better_point" | "suggested";
+            target_precision: number;
+            /** @description The tenant's `engine.supported_score` (0.5 unless its file sets it). */
+            current_supported_score: number;
+            /**
+             * Format: int32
+             * @description Decided reviews with a recorded risk; 0 when `mode` is `off`.
+             */
+            decisions: number;
+            suggested: {
+                /** @description The suggested `engine.supported_score` (one minus the fitted risk threshold). */
+                supported_score: number;
+                /**
+                 * Format: int32
+                 * @description The older decisions the threshold was fitted on.
+                 */
+                fitted_on: number;
+                /**
+                 * Format: int32
+                 * @description The newer decisions both points were measured on.
+                 */
+                measured_on: number;
+                current: components["schemas"]["AgreementRates"];
+                fitted: components["schemas"]["AgreementRates"];
+            } | null;
+        };
         Analytics: {
             customer_id: components["schemas"]["CustomerId"];
             date_from: components["schemas"]["CalendarDate"];
@@ -1865,6 +1909,7 @@ export interface components {
                 max_seconds: number | null;
             };
             engine_agreement: components["schemas"]["EngineAgreement"];
+            calibration: components["schemas"]["Calibration"];
             daily: {
                 date: components["schemas"]["CalendarDate"];
                 /** Format: int32 */

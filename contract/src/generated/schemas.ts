@@ -114,6 +114,7 @@ export type AgreementCounts = Schemas['AgreementCounts'];
 export type AgreementRates = Schemas['AgreementRates'];
 export type CategoryAgreement = Schemas['CategoryAgreement'];
 export type EngineAgreement = Schemas['EngineAgreement'];
+export type Calibration = Schemas['Calibration'];
 export type Analytics = Schemas['Analytics'];
 export type AuditQuery = Schemas['AuditQuery'];
 export type SourceReference = Schemas['SourceReference'];

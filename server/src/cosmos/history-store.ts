@@ -26,12 +26,15 @@ export interface HistoryItem extends ValidationRecord {
   webhook_pending?: boolean;
   /** The id (a hash) of the Idempotency-Key the validation was made under, when it had one; never the key. */
   idempotency_key_id?: string | null;
+  /** One minus the answer's lowest claim score, for fitting the tenant's operating point (absent on older records). */
+  risk?: number;
 }
 
 /** What engine agreement reads of a decided validation. */
 export interface DecidedReview {
   created_at: string;
   state: ReviewState;
+  risk?: number;
   findings?: HistoryItem['findings'];
   user_corrections?: HistoryItem['user_corrections'];
 }
@@ -293,7 +296,7 @@ export class HistoryStore {
     const pages = this.container.items.query<DecidedReview>(
       {
         query:
-          'SELECT c.created_at, c.review.state AS state, c.findings, c.user_corrections FROM c WHERE c.customer_id = @cid AND c.record = @record ' +
+          'SELECT c.created_at, c.review.state AS state, c.risk, c.findings, c.user_corrections FROM c WHERE c.customer_id = @cid AND c.record = @record ' +
           'AND c.expires_at > @now AND c.created_at >= @from AND c.created_at < @to AND ARRAY_CONTAINS(@states, c.review.state) ORDER BY c.created_at DESC',
         parameters: [
           { name: '@cid', value: customerId },

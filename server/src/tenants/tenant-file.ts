@@ -168,6 +168,15 @@ function engineThresholds(raw: TenantEntry['engine'] = {}): EngineThresholds {
   };
 }
 
+function calibrationSettings(raw: NonNullable<TenantEntry['engine']>['calibration']): Tenant['calibration'] {
+  return {
+    mode: raw?.mode ?? 'suggest',
+    targetPrecision: raw?.target_precision ?? 0.9,
+    minDecisions: raw?.min_decisions ?? 200,
+    minEach: raw?.min_each ?? 30,
+  };
+}
+
 function webhookSettings(raw: TenantEntry['webhook']): Tenant['webhook'] {
   return {
     enabled: raw?.enabled ?? false,
@@ -224,6 +233,7 @@ function toTenant(raw: TenantEntry, region: string): Tenant {
     webhook: webhookSettings(raw.webhook),
     workflow: { reviewRequired: raw.workflow?.review_required ?? 'never' },
     engineThresholds: engineThresholds(raw.engine),
+    calibration: calibrationSettings(raw.engine?.calibration),
     verifier: {
       choice: raw.engine?.verifier ?? null,
       judgeBand: raw.engine?.judge_band ?? { low: 0.2, high: 0.8 },

@@ -41,6 +41,8 @@ export interface Tenant {
   workflow: { reviewRequired: ReviewPolicy };
   /** How the engine's scores map to statuses, levels and severities for this tenant. */
   engineThresholds: EngineThresholds;
+  /** Fitting an operating point to the tenant's own decided reviews (decision S106). */
+  calibration: TenantCalibration;
   /** The model-backed verifier the tenant chose (null: the deployment's default), and its settings. */
   verifier: TenantVerifier;
   /** Requests per window for the tenant, and optionally for each of its users and API keys. */
@@ -74,4 +76,11 @@ export interface TenantVerifier {
   judgeBand: { low: number; high: number };
   /** The entailment model's weight beside the checks. */
   entailmentWeight: number;
+}
+
+export interface TenantCalibration {
+  mode: 'off' | 'suggest';
+  targetPrecision: number;
+  minDecisions: number;
+  minEach: number;
 }

@@ -155,6 +155,15 @@ const expected = {
     },
     monthly: [{ month: '2026-06', ...june }],
   },
+  // Three decisions are far below the 200 a fit needs.
+  calibration: {
+    mode: 'suggest',
+    status: 'too_few_decisions',
+    target_precision: 0.9,
+    current_supported_score: 0.5,
+    decisions: 3,
+    suggested: null,
+  },
   daily: expectedDays,
 };
 

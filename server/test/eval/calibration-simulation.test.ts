@@ -1,22 +1,14 @@
-// The per-tenant calibration simulation: the threshold it fits and the guard that keeps a fit that does not help.
+// The per-tenant calibration simulation of the eval: a fitted point where a tenant's cases call for one, measured on
+// cases it never saw, and the guard that keeps a fit that does not help.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { fitThreshold, simulateTenant } from '../../eval/calibration-simulation.js';
+import { simulateTenant } from '../../eval/calibration-simulation.js';
 import type { Outcome } from '../../eval/cross-validation.js';
 
-const judged = (risk: number, wrong: boolean, flagged = risk >= 0.5) => ({ risk, wrong, flagged });
 const outcome = (risk: number, wrong: boolean, flagged: boolean) =>
   ({ risk, flagged, case: { hallucinated: wrong } }) as unknown as Outcome;
 
 describe('calibration simulation', () => {
-  test('fits the lowest risk whose flags reach the target precision, or none', () => {
-    const cases = [judged(0.2, false), judged(0.4, true), judged(0.45, false), judged(0.7, true), judged(0.9, true)];
-    assert.equal(fitThreshold(cases, 0.9), 0.7);
-    assert.equal(fitThreshold(cases, 0.7), 0.4);
-    assert.equal(fitThreshold(cases, 0.6), 0.2);
-    assert.equal(fitThreshold([judged(0.8, false)], 0.5), null);
-  });
-
   test('a tenant whose own cases call for a higher point gets it, and it is measured on cases it never saw', () => {
     // The global point flags at risk 0.5; this tenant's right answers sit at 0.55-0.6, its wrong ones above 0.8.
     const cases = Array.from({ length: 40 }, (_, i) =>

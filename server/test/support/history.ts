@@ -58,6 +58,7 @@ export async function recordValidation(server: TestServer, tenant: Tenant, overr
       confidenceLevel: 'high',
       issues: [],
       findings: [],
+      risk: 0.1,
       sourceConflictCount: 0,
       sourceGroups: [],
       sources: [{ source_id: 'src_1', kind: 'inline_text', reference: 'inline_text', sha256: 'a'.repeat(64) }],

@@ -45,6 +45,7 @@ function completed(overrides: Partial<CompletedValidation> = {}): CompletedValid
         claim_index: 0,
       },
     ],
+    risk: 0.9,
     sourceConflictCount: 0,
     sourceGroups: [],
     sources: [{ source_id: 'src_1', kind: 'inline_text', reference: 'inline_text', sha256: 'a'.repeat(64) }],

@@ -1,8 +1,8 @@
 // POST /api/v1/analytics (decision rows 5 and 77): the figures of a day range (default the last 30
 // days, at most 366) summed from the tenant's daily rollups (daily-rollup.ts), which one
 // single-partition query reads: at most 366 small documents, however many validations there were.
-// Engine agreement (S105) reads the decided validations themselves, so that a deleted one no longer counts:
-// as many as people decided, bounded.
+// Engine agreement (S105) and the tenant's operating point (S106) read the decided validations themselves, so
+// that a deleted one no longer counts: as many as people decided, bounded.
 
 import type { Analytics, AnalyticsQuery } from '@groundcheck/contract';
 import type { HistoryStore } from '../../cosmos/history-store.js';
@@ -10,11 +10,12 @@ import { BadRequestError } from '../../errors.js';
 import { addDays, dayOf, dayRange } from '../../lib/day-range.js';
 import type { Caller } from '../call-context.js';
 import { addCounts } from './counts.js';
+import { calibration } from './calibration.js';
 import { type DailyRollup, emptyRollup } from './daily-rollup.js';
 import { decidedStates, engineAgreement, tallyAgreement, zeroAgreement } from './engine-agreement.js';
 
 const defaultDays = 30;
-/** Decided reviews read for engine agreement, the newest first: a bound on one call's work. */
+/** Decided reviews read for engine agreement and calibration, the newest first: a bound on one call's work. */
 const maxAgreementDecisions = 50_000;
 const maxDays = 366;
 const dayMs = 24 * 60 * 60 * 1000;
@@ -26,14 +27,13 @@ export class AnalyticsService {
     const now = ctx.clock.now();
     const { from, to, count } = analyticsDays(query, dayOf(now));
     const dates = Array.from({ length: count }, (_, i) => addDays(from, i));
-    const [stored, decided] = await Promise.all([
+    const decidedFrom = (fromIso: string, toIso: string) =>
+      this.history.decidedReviews(ctx.tenant.customerId, { fromIso, toIso, now: now.toISOString() }, decidedStates, maxAgreementDecisions);
+    const [stored, decided, history] = await Promise.all([
       this.history.rollups<DailyRollup>(ctx.tenant.customerId, from, to),
-      this.history.decidedReviews(
-        ctx.tenant.customerId,
-        { fromIso: `${from}T00:00:00.000Z`, toIso: `${addDays(to, 1)}T00:00:00.000Z`, now: now.toISOString() },
-        decidedStates,
-        maxAgreementDecisions,
-      ),
+      decidedFrom(`${from}T00:00:00.000Z`, `${addDays(to, 1)}T00:00:00.000Z`),
+      // The operating point rests on every decision the tenant has, whatever the range asked for.
+      ctx.tenant.calibration.mode === 'off' ? [] : decidedFrom(new Date(0).toISOString(), now.toISOString()),
     ]);
     // Days are keys of a Map built here, never looked up on an object.
     const byDay = new Map(stored.map((rollup) => [rollup.date, rollup]));
@@ -64,6 +64,7 @@ export class AnalyticsService {
         max_seconds: total.decisions.count > 0 ? total.decisions.max_seconds : null,
       },
       engine_agreement: engineAgreement(dates, agreement),
+      calibration: calibration(history, ctx.tenant.calibration, ctx.tenant.engineThresholds.supportedScore),
       daily: days.map((day) => ({
         date: day.date,
         validations: day.validations,

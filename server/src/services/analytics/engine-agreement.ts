@@ -27,29 +27,34 @@ export interface AgreementTally {
 }
 
 export function tallyAgreement(decided: readonly DecidedReview[]): AgreementTally {
-  const byDay = new Map<string, AgreementCounts>();
-  const byCategory = new Map<FindingCategory, { confirmed: number; overturned: number }>();
+  const tally: AgreementTally = { byDay: new Map(), byCategory: new Map() };
   for (const review of decided) {
     const wrong = wrongStates.includes(review.state);
     const flags = (review.findings ?? []).filter((finding) => finding.status !== 'passed');
-    const day = review.created_at.slice(0, 10);
-    const counts = byDay.get(day) ?? zeroAgreement();
-    counts.decisions += 1;
-    if (flags.length > 0) counts[wrong ? 'flagged_wrong' : 'flagged_right'] += 1;
-    else counts[wrong ? 'unflagged_wrong' : 'unflagged_right'] += 1;
-    byDay.set(day, counts);
+    countAnswer(tally.byDay, review.created_at.slice(0, 10), flags.length > 0, wrong);
     const corrected = correctedClaims(review);
-    for (const finding of flags) {
-      // An edit names the wrong claims; a finding on another claim of an edited answer was a false flag.
-      const confirmed =
-        wrong &&
-        (corrected === null || finding.claim_index === null || finding.claim_index === undefined || corrected.has(finding.claim_index));
-      const cell = byCategory.get(finding.category) ?? { confirmed: 0, overturned: 0 };
-      cell[confirmed ? 'confirmed' : 'overturned'] += 1;
-      byCategory.set(finding.category, cell);
-    }
+    for (const finding of flags) countFlag(tally.byCategory, finding.category, wrong && flagConfirmed(finding.claim_index, corrected));
   }
-  return { byDay, byCategory };
+  return tally;
+}
+
+function countAnswer(byDay: AgreementTally['byDay'], day: string, flagged: boolean, wrong: boolean): void {
+  const counts = byDay.get(day) ?? zeroAgreement();
+  counts.decisions += 1;
+  if (flagged) counts[wrong ? 'flagged_wrong' : 'flagged_right'] += 1;
+  else counts[wrong ? 'unflagged_wrong' : 'unflagged_right'] += 1;
+  byDay.set(day, counts);
+}
+
+function countFlag(byCategory: AgreementTally['byCategory'], category: FindingCategory, confirmed: boolean): void {
+  const cell = byCategory.get(category) ?? { confirmed: 0, overturned: 0 };
+  cell[confirmed ? 'confirmed' : 'overturned'] += 1;
+  byCategory.set(category, cell);
+}
+
+/** On an answer found wrong: an edit names the wrong claims, so a finding on another claim was a false flag. */
+function flagConfirmed(claim: number | null | undefined, corrected: Set<number> | null): boolean {
+  return corrected === null || claim === null || claim === undefined || corrected.has(claim);
 }
 
 /** The claims an edit corrected, or null when the decision was not an edit naming claims. */

@@ -41,6 +41,8 @@ export interface CompletedValidation {
   confidenceLevel: ConfidenceLevel;
   issues: string[];
   findings: Finding[];
+  /** One minus the answer's lowest claim score (engine/risk.ts): what a tenant's operating point is fitted on. */
+  risk: number;
   sourceConflictCount: number;
   sourceGroups: string[];
   sources: SourceUsed[];
@@ -150,6 +152,7 @@ export class ValidationRecorder {
       severity: validation.severity,
       confidence_level: validation.confidenceLevel,
       issue_count: validation.issues.length,
+      risk: validation.risk,
       issues: validation.issues,
       findings: validation.findings,
       source_conflict_count: validation.sourceConflictCount,

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Mode, RequestSummary, SkippedSource, SourceUsed, ValidationRequest, ValidationResult } from '@groundcheck/contract';
 import type { EngineSource } from '../../engine/index.js';
 import { reviseValidation } from '../../engine/revise.js';
+import { answerRisk } from '../../engine/risk.js';
 import { verifierUnavailable } from '../../engine/verifier-note.js';
 import { actorOf } from '../audit/audit-trail.js';
 import { type Caller, idFor, writtenByEarlierTry } from '../call-context.js';
@@ -90,6 +91,7 @@ export class ValidationService {
         confidenceLevel: outcome.confidence_level,
         issues: outcome.issues,
         findings: outcome.findings,
+        risk: answerRisk(outcome),
         sourceConflictCount: outcome.source_conflict_count,
         sourceGroups: [...new Set(used.flatMap((source) => (source.group_id ? [source.group_id] : [])))],
         sources: used,

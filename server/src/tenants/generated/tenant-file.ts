@@ -82,6 +82,24 @@ export interface Tenant {
      * With `onnx`: a factor on the weights fitted for the model's signals (1 keeps the fit, 0 leaves the model out of the decision, 2 doubles its say). Default 1.
      */
     entailment_weight?: number;
+    /**
+     * An operating point fitted to the tenant's own decided reviews (decision S106), reported in the analytics payload's `calibration`. `suggest` (default) fits and reports; `off` does neither. It never changes `supported_score` by itself.
+     */
+    calibration?: {
+      mode?: "off" | "suggest";
+      /**
+       * The precision of flags the fitted point must reach.
+       */
+      target_precision?: number;
+      /**
+       * Decided reviews needed before anything is fitted.
+       */
+      min_decisions?: number;
+      /**
+       * Of which at least this many found the answer right, and as many wrong.
+       */
+      min_each?: number;
+    };
   };
   rate_limit?: {
     requests: number;
