@@ -2181,6 +2181,21 @@ export interface components {
                 version: string;
                 description: string;
             };
+            /**
+             * @description Where this tenant's engine flags a claim. `supported_score` is the tenant file's `engine.supported_score`
+             *     (0.5, the point fitted on the team's data, unless the file sets it); `fitted_to_tenant` is false: a point
+             *     fitted to the tenant's own reviews is only suggested (analytics `calibration`, as `calibration` says),
+             *     never applied by the server.
+             */
+            operating_point: {
+                supported_score: number;
+                fitted_to_tenant: boolean;
+                /**
+                 * @description The tenant file's `engine.calibration.mode`.
+                 * @enum {string}
+                 */
+                calibration: "off" | "suggest";
+            };
             known_limitations: string[];
             data_handling: {
                 audit_trail_records: string[];

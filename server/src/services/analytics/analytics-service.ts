@@ -9,8 +9,8 @@ import type { HistoryStore } from '../../cosmos/history-store.js';
 import { BadRequestError } from '../../errors.js';
 import { addDays, dayOf, dayRange } from '../../lib/day-range.js';
 import type { Caller } from '../call-context.js';
-import { addCounts } from './counts.js';
 import { calibration } from './calibration.js';
+import { addCounts } from './counts.js';
 import { type DailyRollup, emptyRollup } from './daily-rollup.js';
 import { decidedStates, engineAgreement, tallyAgreement, zeroAgreement } from './engine-agreement.js';
 

@@ -69,6 +69,12 @@ export class SystemCardService {
         'Does not keep technical runtime logs in the audit trail; they stay in the platform logging service.',
       ],
       validation_method: validationMethod,
+      // A point fitted to the tenant's reviews is suggested in analytics, never applied here (decision S106).
+      operating_point: {
+        supported_score: tenant.engineThresholds.supportedScore,
+        fitted_to_tenant: false,
+        calibration: tenant.calibration.mode,
+      },
       known_limitations: [
         'Paraphrases with little word overlap may be reported as unsupported.',
         'Only English text is supported.',
