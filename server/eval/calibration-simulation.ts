@@ -3,7 +3,7 @@
 // half is the tenant's history: a point is fitted on its older part by the server's own method (calibration.ts) and
 // kept only when it beats the global point on the newer part, then fitted again on the whole half; the second half,
 // never seen, measures the global point and the tenant's. Risks are the held-out ones of crossValidate.
-import { beats, type Decided, rates, riskThreshold } from '../src/services/analytics/calibration.js';
+import { beats, type Decided, olderShare, rates, riskThreshold } from '../src/services/analytics/calibration.js';
 import type { Outcome } from './cross-validation.js';
 
 export interface CalibrationRow {
@@ -29,7 +29,7 @@ export function simulateTenant(tenant: string, outcomes: readonly Outcome[], tar
   const half = Math.floor(cases.length / 2);
   const history = cases.slice(0, half);
   const later = cases.slice(half);
-  const older = history.slice(0, Math.ceil(history.length * 0.6));
+  const older = history.slice(0, Math.ceil(history.length * olderShare));
   const newer = history.slice(older.length);
   const trial = riskThreshold(older, target);
   const applied =

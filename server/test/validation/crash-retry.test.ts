@@ -146,12 +146,28 @@ async function killWhileHeld(container: 'audit' | 'history', question: string, k
   const { child, url } = await startProcess(front.url);
   const held = front.holdWhen(isStoreCall(container));
   const lost = post(url, '/api/v1/validate', validation(question), key).catch((error: Error) => error);
-  await held;
+  await heldBeforeAnswered(held, lost);
   const claimed = await keyRecord(key);
   await kill(child);
   front.drop();
   assert.ok((await lost) instanceof Error, 'the first caller never got an answer');
   return claimed;
+}
+
+/** Waits for the held write; a request answered first (a 503 on a loaded machine, say) fails the test instead of hanging it. */
+async function heldBeforeAnswered(held: Promise<unknown>, request: Promise<unknown>): Promise<void> {
+  let answered = false;
+  // Settles either way and never rejects: the request itself is awaited (or dropped) by the caller.
+  const settled = request.then(
+    () => {
+      answered = true;
+    },
+    () => {
+      answered = true;
+    },
+  );
+  await Promise.race([held, settled]);
+  if (answered) throw new Error(`the request was answered before its write was held: ${JSON.stringify(await request.catch(String))}`);
 }
 
 /** One history record, one `validation_created` event, the count up by one and one webhook delivery. */
@@ -205,7 +221,7 @@ describe('a validation whose process dies, retried with the same Idempotency-Key
     const key = `slow-${Date.now()}`;
     const held = front.holdWhen(isStoreCall('history'));
     const first = post(url, '/api/v1/validate', validation(question), key);
-    await held;
+    await heldBeforeAnswered(held, first);
     assert.equal((await keyRecord(key)).state, 'in_progress', 'the held request holds the key');
     // Two and a half lease lengths: every retry meanwhile is told to come back, none takes over.
     const until = Date.now() + 2.5 * slowLeaseMs;

@@ -7,7 +7,7 @@ import type { TenantCalibration } from '../../tenants/tenant.js';
 import { wrongStates } from './engine-agreement.js';
 
 /** The older share of the decisions that the point is fitted on; the rest measures it. */
-const olderShare = 0.7;
+export const olderShare = 0.7;
 
 /** One decided answer as the fit reads it. */
 export interface Decided {
