@@ -3,14 +3,14 @@
 // the one fitted on the other half (and the realistic sets). In-sample figures are never printed.
 // Besides accuracy and precision: the AUROC of the answers' risk per set, and precision and recall at
 // a few risk thresholds, for choosing an operating point.
-// By default the engine is measured as deployed, with the shipped entailment model (or ENGINE_MODEL_DIR's), its
-// signals weighed by aggregators fitted on its scores by the same folds, and the checks alone beside it;
-// --deterministic measures the checks alone.
+// By default the engine is measured with the shipped entailment model (or ENGINE_MODEL_DIR's: the onnx verifier), its
+// signals weighed by aggregators fitted on its scores by the same folds, and the checks alone (the default verifier,
+// none) beside it; --deterministic measures the checks alone.
 // Options: --ablate (the table of each signal kind: its flags, and the figures without it), --calibration (each
 // realistic domain as a tenant: the global operating point against one fitted on its first half; calibration-simulation.ts),
 // --verbose (list every miss and false flag with its claims), --data=DIR (default ../shared/data),
-// --verifier=openai|onnx (the same held-out cases through a model-backed verifier, beside these
-// figures, with its cost and latency; --limit=N, --judge-band, --entailment-weight: verifier-eval.ts).
+// --verifier=openai (the same held-out cases through the judge, beside these figures, with its cost and
+// latency; --limit=N, --judge-band: verifier-eval.ts).
 import { checkOfKind } from '../src/engine/checks/index.js';
 import { entailmentKinds } from '../src/engine/entailment.js';
 import { loadEntailmentModel } from '../src/verifiers/entailment/entailment-model.js';
@@ -42,6 +42,8 @@ const model = args.has('deterministic') ? null : await loadEntailmentModel(proce
 const { assessed, info } = model ? await assessWithModel(checksAlone.assessed, model) : checksAlone;
 await model?.close();
 const outcomes = crossValidate(assessed, info);
+/** The checks alone, by the same folds: the default verifier's figures, and what the judge starts from. */
+const checksOutcomes = model ? crossValidate(checksAlone.assessed, checksAlone.info) : outcomes;
 
 function pct(x: number): string {
   return `${(x * 100).toFixed(1)}%`;
@@ -67,12 +69,11 @@ console.log('|---|---|---|---|---|---|---|---|');
 for (const set of setNames) console.log(row(set, metrics(ofSet(outcomes, set))));
 console.log(row('all realistic', metrics(outcomes.filter((o) => o.case.set !== 'halueval'))));
 if (model) {
-  const fallback = crossValidate(checksAlone.assessed, checksAlone.info);
   console.log('\nThe checks alone (the default verifier, none, and the fallback when the model fails), by the same folds:\n');
   console.log('| set | cases | accuracy | precision | recall | F1 | tp/fp/tn/fn | wrong span located |');
   console.log('|---|---|---|---|---|---|---|---|');
-  for (const set of setNames) console.log(row(set, metrics(ofSet(fallback, set))));
-  console.log(row('all realistic', metrics(fallback.filter((o) => o.case.set !== 'halueval'))));
+  for (const set of setNames) console.log(row(set, metrics(ofSet(checksOutcomes, set))));
+  console.log(row('all realistic', metrics(checksOutcomes.filter((o) => o.case.set !== 'halueval'))));
 }
 
 const riskThresholds = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
@@ -148,9 +149,8 @@ if (args.has('ablate')) {
 
 if (args.has('calibration')) {
   // The default deployment's engine: the checks alone (ENGINE_VERIFIER none).
-  const deployed = model ? crossValidate(checksAlone.assessed, checksAlone.info) : outcomes;
   const target = 0.9;
-  const realistic = deployed.filter((o) => o.case.set !== 'halueval');
+  const realistic = checksOutcomes.filter((o) => o.case.set !== 'halueval');
   const rows = [
     ...[...new Set(realistic.map((o) => o.case.fold))].map((fold) =>
       simulateTenant(
@@ -175,8 +175,7 @@ if (args.has('calibration')) {
 
 if (verifierRun) {
   try {
-    const deterministic = model ? crossValidate(checksAlone.assessed, checksAlone.info) : outcomes;
-    for (const line of await verifierRun.run(checksAlone.assessed, checksAlone.info, deterministic)) console.log(line);
+    for (const line of await verifierRun.run(checksAlone.assessed, checksAlone.info, checksOutcomes)) console.log(line);
   } finally {
     await verifierRun.close();
   }
