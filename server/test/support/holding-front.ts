@@ -13,6 +13,8 @@ export interface HoldingFront {
   holdWhen(matches: (req: IncomingMessage) => boolean): Promise<void>;
   /** Passes the held requests on and stops holding. */
   letThrough(): void;
+  /** Passes the requests held so far on and goes on holding the next that match. */
+  passHeld(): void;
   /** Cuts the held requests' connections and stops holding. */
   drop(): void;
   close(): Promise<void>;
@@ -46,6 +48,11 @@ export async function startHoldingFront(target: Server | number): Promise<Holdin
     },
     letThrough() {
       for (const [req, res] of stopHolding()) forward(req, res);
+    },
+    passHeld() {
+      const requests = held;
+      held = [];
+      for (const [req, res] of requests) forward(req, res);
     },
     drop() {
       for (const [req] of stopHolding()) req.socket.destroy();
