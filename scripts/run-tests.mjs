@@ -37,8 +37,16 @@ const suites = {
   // The contract itself, its tooling, and the server and the mock held to it.
   contract: ['contract/test/', 'test/contract/', 'server/test/contract/', 'mock/test/', 'examples/contract-test/'],
   // What a customer or an operator runs: the README, the examples, the packed packages, the compiled
-  // server, the container image's steps, the API reference in Chromium.
-  e2e: ['test/e2e/', 'test/docs/', 'test/deploy/', 'sdk/test/package.test.ts', 'sdk/test/size.test.ts', 'server/test/process.test.ts'],
+  // server, the container image's steps, the API reference and the console in Chromium.
+  e2e: [
+    'test/e2e/',
+    'test/docs/',
+    'test/console/',
+    'test/deploy/',
+    'sdk/test/package.test.ts',
+    'sdk/test/size.test.ts',
+    'server/test/process.test.ts',
+  ],
 };
 /** Suites that import the built SDK or mock (the examples, the packed packages, the mock's tests). */
 const needsBuilds = new Set(['contract', 'e2e', 'integration']);
@@ -87,6 +95,8 @@ if (!suite || needsBuilds.has(suite)) {
   run('npm', ['run', 'build', '-w', '@groundcheck/sdk']);
   run('npm', ['run', 'build', '-w', '@groundcheck/mock']);
 }
+// The console's browser tests load its build, which type-checks it first.
+if (!suite || suite === 'e2e') run('npm', ['run', 'build', '-w', '@groundcheck/console']);
 if (!suite) run('npx', ['tsc', '-p', 'tsconfig.json']);
 // Two files at a time on two cores: most tests wait on servers, child processes and the browser.
 const concurrency = nodeArgs.some((arg) => arg.startsWith('--test-concurrency')) ? [] : ['--test-concurrency=2'];

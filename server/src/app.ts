@@ -7,6 +7,8 @@ import { apiReference } from './http/api-reference.js';
 import { authenticate, authenticateHeader } from './http/authenticate.js';
 import { authorize } from './http/authorize.js';
 import { parseBodies } from './http/body-parser.js';
+import type { ConsoleFiles } from './http/console/console-files.js';
+import { consoleRouter } from './http/console/console-router.js';
 import { dispatch } from './http/dispatch.js';
 import { problemHandler } from './http/problem.js';
 import { anonymousRateLimit, rateLimit } from './http/rate-limit.js';
@@ -39,6 +41,8 @@ export interface AppDependencies {
   operations: OperationTable;
   validateResponses: boolean;
   trustProxy: TrustProxy;
+  /** The built console and the other origins its pages may call; null when it has not been built. */
+  console: { files: ConsoleFiles; connectOrigins: string[] } | null;
 }
 
 export function createApp(deps: AppDependencies): Express {
@@ -48,8 +52,9 @@ export function createApp(deps: AppDependencies): Express {
   app.use(requestTracing(deps.log, deps.clock));
   app.use(requestDeadline(deps.requestTimeoutMs));
   app.use(securityHeaders());
-  // /docs and /openapi.yaml are pages, not operations of the contract.
+  // /docs, /openapi.yaml and /console/ are pages, not operations of the contract.
   app.use(apiReference());
+  if (deps.console) app.use(consoleRouter(deps.console.files, deps.console.connectOrigins));
   app.use(resolveOperation(deps.contract));
   // Before the body is read, so a caller without credentials cannot make the server parse at will.
   app.use(anonymousRateLimit(deps.rateLimiter, deps.anonymousRateLimit));

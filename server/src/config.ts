@@ -48,6 +48,8 @@ export interface Config {
   stripeSecretKey: string | null;
   /** The model-backed verifiers this deployment offers (ENGINE_VERIFIER, OPENAI_*, AZURE_OPENAI_*, ENGINE_MODEL_DIR). */
   verifiers: VerifierDeployment;
+  /** CONSOLE_DIR: the built console served at /console/ (default console/dist of this repository); nothing is served there when it holds no build. */
+  consoleDir: string;
 }
 
 /** How long a Cosmos DB or Blob Storage call may take, its retries included, before the request answers 503. */
@@ -60,6 +62,7 @@ export class ConfigError extends Error {
   }
 }
 
+const defaultConsoleDir = fileURLToPath(new URL('../../console/dist', import.meta.url));
 const defaultTenantsFile = fileURLToPath(new URL('../tenants.example.yaml', import.meta.url));
 
 /** Whether the server runs the published example tenant file (allowed only on the embedded emulators). */
@@ -230,5 +233,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sourceParserMemoryMb: integer(env, 'SOURCE_PARSER_MEMORY_MB', 512, 32, 4096),
     stripeSecretKey: stripeSecretKey(env.STRIPE_SECRET_KEY),
     verifiers: verifiers(env),
+    consoleDir: env.CONSOLE_DIR || defaultConsoleDir,
   };
 }

@@ -2,6 +2,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
+import { consoleConnectOrigins } from './http/console/connect-origins.js';
+import { readConsoleFiles } from './http/console/console-files.js';
 import { type Config, usesExampleTenants } from './config.js';
 import { buildContainer, type Container } from './container.js';
 import { answerClientErrors } from './http/client-errors.js';
@@ -38,6 +40,7 @@ export async function listen(container: Container): Promise<RunningServer> {
     operations: container.operations,
     validateResponses: !config.production,
     trustProxy: config.trustProxy,
+    console: consoleOf(container),
   });
   const server = createServer(
     {
@@ -91,4 +94,13 @@ function logDemoSignIn(container: Container, log: Logger): void {
       `Demo sign-in: POST /auth/login with customer_id "${tenant.customerId}" and ${users.map(({ email, role }) => `${email} (${role})`).join(', ')}; their passwords are in the header of server/tenants.example.yaml`,
     );
   }
+}
+
+function consoleOf(container: Container) {
+  const files = readConsoleFiles(container.config.consoleDir);
+  if (!files) {
+    container.log.info({ dir: container.config.consoleDir }, 'The console is not built: /console/ is not served (npm run build -w @groundcheck/console)');
+    return null;
+  }
+  return { files, connectOrigins: consoleConnectOrigins(container) };
 }

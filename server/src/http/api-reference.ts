@@ -9,11 +9,11 @@ import { type RequestHandler, Router } from 'express';
 import { parse } from 'yaml';
 import { specPath } from '../contract/contract.js';
 import { MethodNotAllowedError } from '../errors.js';
-import { CachedAsset } from './api-reference/cached-asset.js';
 import { sdkSamples } from './api-reference/generated/sdk-samples.js';
 import type { OpenApiDocument } from './api-reference/openapi-objects.js';
 import { referencePage } from './api-reference/reference-page.js';
 import { scalarDocument } from './api-reference/scalar-document.js';
+import { CachedAsset } from './cached-asset.js';
 
 /** The page runs only the renderer served here and talks only to this server (the document it reads). */
 export const docsContentSecurityPolicy = [

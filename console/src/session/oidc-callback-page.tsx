@@ -1,0 +1,3 @@
+export function OidcCallbackPage() {
+  return <p>PLACEHOLDER</p>;
+}

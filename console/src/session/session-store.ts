@@ -1,0 +1,62 @@
+// Where the signed-in person's token lives: sessionStorage (decision S107). It survives a reload of
+// the tab, ends with the tab, and is never shared with other tabs or written to disk by a cookie the
+// server would then have to defend against cross-site requests. The Content-Security-Policy, which
+// allows only the server's own scripts, is what keeps other code from reading it.
+import { useSyncExternalStore } from 'react';
+
+export interface Session {
+  token: string;
+  /** ISO date-time when the token stops working. */
+  expiresAt: string;
+  customerId: string;
+  authentication: 'local' | 'oidc';
+}
+
+const key = 'groundcheck.session';
+const listeners = new Set<() => void>();
+let current: Session | null = read();
+/** Set when a session ended because the token expired or was refused, so sign-in can say why. */
+let endedBecauseExpired = false;
+
+function read(): Session | null {
+  try {
+    const stored = sessionStorage.getItem(key);
+    if (!stored) return null;
+    const session = JSON.parse(stored) as Session;
+    return Date.parse(session.expiresAt) > Date.now() ? session : null;
+  } catch {
+    return null;
+  }
+}
+
+function publish(): void {
+  for (const listener of listeners) listener();
+}
+
+export const sessionStore = {
+  get: (): Session | null => current,
+  /** The token for the next call, or undefined once it has expired (the call is then refused and the person signs in again). */
+  token: (): string | undefined => current?.token,
+  start(session: Session): void {
+    current = session;
+    endedBecauseExpired = false;
+    sessionStorage.setItem(key, JSON.stringify(session));
+    publish();
+  },
+  end(reason: 'signed-out' | 'expired'): void {
+    if (!current) return;
+    current = null;
+    endedBecauseExpired = reason === 'expired';
+    sessionStorage.removeItem(key);
+    publish();
+  },
+  endedBecauseExpired: (): boolean => endedBecauseExpired,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
+}
