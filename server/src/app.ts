@@ -7,8 +7,7 @@ import { apiReference } from './http/api-reference.js';
 import { authenticate, authenticateHeader } from './http/authenticate.js';
 import { authorize } from './http/authorize.js';
 import { parseBodies } from './http/body-parser.js';
-import type { ConsoleFiles } from './http/console/console-files.js';
-import { consoleRouter } from './http/console/console-router.js';
+import { type ConsoleSite, consoleRouter } from './http/console/console-router.js';
 import { dispatch } from './http/dispatch.js';
 import { problemHandler } from './http/problem.js';
 import { anonymousRateLimit, rateLimit } from './http/rate-limit.js';
@@ -41,8 +40,8 @@ export interface AppDependencies {
   operations: OperationTable;
   validateResponses: boolean;
   trustProxy: TrustProxy;
-  /** The built console and the other origins its pages may call; null when it has not been built. */
-  console: { files: ConsoleFiles; connectOrigins: string[] } | null;
+  /** The built console, the other origins its pages may call and the tenants it signs in; null when it has not been built. */
+  console: ConsoleSite | null;
 }
 
 export function createApp(deps: AppDependencies): Express {
@@ -54,7 +53,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(securityHeaders());
   // /docs, /openapi.yaml and /console/ are pages, not operations of the contract.
   app.use(apiReference());
-  if (deps.console) app.use(consoleRouter(deps.console.files, deps.console.connectOrigins));
+  if (deps.console) app.use(consoleRouter(deps.console, { limiter: deps.rateLimiter, requestsPerMinute: deps.anonymousRateLimit }));
   app.use(resolveOperation(deps.contract));
   // Before the body is read, so a caller without credentials cannot make the server parse at will.
   app.use(anonymousRateLimit(deps.rateLimiter, deps.anonymousRateLimit));

@@ -2,11 +2,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
-import { consoleConnectOrigins } from './http/console/connect-origins.js';
-import { readConsoleFiles } from './http/console/console-files.js';
 import { type Config, usesExampleTenants } from './config.js';
 import { buildContainer, type Container } from './container.js';
 import { answerClientErrors } from './http/client-errors.js';
+import { consoleConnectOrigins } from './http/console/connect-origins.js';
+import { readConsoleFiles } from './http/console/console-files.js';
 import type { Logger } from './logger.js';
 
 export interface RunningServer {
@@ -99,8 +99,11 @@ function logDemoSignIn(container: Container, log: Logger): void {
 function consoleOf(container: Container) {
   const files = readConsoleFiles(container.config.consoleDir);
   if (!files) {
-    container.log.info({ dir: container.config.consoleDir }, 'The console is not built: /console/ is not served (npm run build -w @groundcheck/console)');
+    container.log.info(
+      { dir: container.config.consoleDir },
+      'The console is not built: /console/ is not served (npm run build -w @groundcheck/console)',
+    );
     return null;
   }
-  return { files, connectOrigins: consoleConnectOrigins(container) };
+  return { files, connectOrigins: consoleConnectOrigins(container), tenants: container.tenants };
 }

@@ -109,6 +109,26 @@ test('each role sees the screens it may use, at phone width too', async () => {
   // A tenant without templates or the audit trail does not offer them.
   const globex = await harness.signedIn('globex', 'admin', '/system');
   const links = await globex.page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents();
-  assert.deepEqual(links, ['Dashboard', 'Check an answer', 'Reviews', 'Sources', 'Account', 'System card']);
+  assert.deepEqual(links, ['Dashboard', 'Check an answer', 'Reviews', 'Sources', 'Account']);
   await globex.finish('navigation-globex-admin');
+});
+
+test('light and dark follow the system setting', async () => {
+  const backgrounds: Record<string, string> = {};
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const session = await harness.signedIn('acme', 'viewer', '/system', { colorScheme });
+    backgrounds[colorScheme] = await session.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await assertAccessible(session.page, `the frame, ${colorScheme}`);
+    await session.finish(`frame-${colorScheme}`);
+  }
+  assert.notEqual(backgrounds.light, backgrounds.dark);
+  const luminance = (rgb: string) =>
+    rgb
+      .match(/\d+/g)!
+      .slice(0, 3)
+      .reduce((sum, channel) => sum + Number(channel), 0);
+  assert.ok(
+    luminance(backgrounds.dark!) < luminance(backgrounds.light!),
+    `dark ${backgrounds.dark} is darker than light ${backgrounds.light}`,
+  );
 });

@@ -80,14 +80,23 @@ describe('the container image, step by step outside a container', () => {
     for (const [, ...args] of stage.installs)
       execFileSync('npm', [...args, '--offline', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'pipe' });
     // COPY --from=build: the build stage's `npm run build -w @groundcheck/server` (the contract package,
-    // then the server), compiled into place.
+    // then the server), compiled into place, and the console built by Vite (from the SDK the suite built).
     const builds = new Map([
       ['/app/contract/dist', 'contract/tsconfig.build.json'],
       ['/app/server/dist', 'server/tsconfig.build.json'],
+      ['/app/console/dist', 'console'],
     ]);
     for (const { from, to } of stage.fromBuild) {
       const project = builds.get(from);
       assert.ok(project, `the build stage yields ${from}`);
+      if (project === 'console') {
+        execFileSync(process.execPath, [join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+          cwd: join(repo, 'console'),
+          env: { ...process.env, CONSOLE_OUT_DIR: join(dir, to) },
+          stdio: 'pipe',
+        });
+        continue;
+      }
       execFileSync(
         process.execPath,
         [join(repo, 'node_modules/typescript/bin/tsc'), '-p', join(repo, project), '--outDir', join(dir, to)],
@@ -176,5 +185,8 @@ describe('the container image, step by step outside a container', () => {
       body: JSON.stringify({ customer_id: 'harbour', api_key: key.key }),
     });
     assert.equal(me.status, 200, await me.text());
+    const consolePage = await fetch(`${url}/console/`);
+    assert.equal(consolePage.status, 200, 'the image serves the console');
+    assert.match(await consolePage.text(), /<div id="root">/);
   });
 });

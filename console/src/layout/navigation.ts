@@ -17,7 +17,7 @@ const screens: Screen[] = [
   { path: '/templates', label: 'Templates', role: 'admin', feature: 'document_templates' },
   { path: '/audit', label: 'Audit', role: 'admin', feature: 'audit_trail' },
   { path: '/account', label: 'Account', role: 'admin' },
-  { path: '/system', label: 'System card', role: 'viewer' },
+  { path: '/system', label: 'System card', role: 'viewer', feature: 'audit_trail' },
 ];
 
 export function screensFor(me: Me): Screen[] {

@@ -15,8 +15,11 @@ export interface Session {
 const key = 'groundcheck.session';
 const listeners = new Set<() => void>();
 let current: Session | null = read();
-/** Set when a session ended because the token expired or was refused, so sign-in can say why. */
-let endedBecauseExpired = false;
+/**
+ * The session that ended because its token expired or was refused, so that sign-in can say why and
+ * offer the same customer id again (for a tenant with an identity provider, that is one click).
+ */
+let expired: { customerId: string } | null = null;
 
 function read(): Session | null {
   try {
@@ -39,18 +42,20 @@ export const sessionStore = {
   token: (): string | undefined => current?.token,
   start(session: Session): void {
     current = session;
-    endedBecauseExpired = false;
+    expired = null;
     sessionStorage.setItem(key, JSON.stringify(session));
     publish();
   },
   end(reason: 'signed-out' | 'expired'): void {
     if (!current) return;
+    expired = reason === 'expired' ? { customerId: current.customerId } : null;
     current = null;
-    endedBecauseExpired = reason === 'expired';
     sessionStorage.removeItem(key);
     publish();
   },
-  endedBecauseExpired: (): boolean => endedBecauseExpired,
+  endedBecauseExpired: (): boolean => expired !== null,
+  /** The customer id of the session that expired, if the last one did. */
+  expiredCustomerId: (): string | null => expired?.customerId ?? null,
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);

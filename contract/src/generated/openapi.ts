@@ -418,7 +418,8 @@ export interface paths {
         /**
          * Query validation history
          * @description Lists validation records of the tenant, newest first, filtered by user, mode, date range,
-         *     confidence level and review state. Cursor-paged: pass `next_cursor` back as `cursor` while
+         *     confidence level and review state, or one record by its `validation_id` (a review screen
+         *     reading one case). Cursor-paged: pass `next_cursor` back as `cursor` while
          *     `has_more` is true; records made while a client pages do not shift the pages still to come.
          *     Records expire after the tenant's history retention (default 90 days).
          *
@@ -1534,6 +1535,11 @@ export interface components {
             date_to?: components["schemas"]["CalendarDate"];
             confidence_level?: components["schemas"]["ConfidenceLevel"];
             review_state?: components["schemas"]["ReviewState"];
+            /**
+             * @description Only the record of this validation: a page of one record, or of none when it does not
+             *     exist, has expired or is not visible to the caller. The other filters still apply.
+             */
+            validation_id?: components["schemas"]["ValidationId"];
             limit?: components["schemas"]["PageLimit"];
             cursor?: components["schemas"]["Cursor"];
             customer_id?: components["schemas"]["CustomerId"];
@@ -1584,6 +1590,28 @@ export interface components {
             source_groups: components["schemas"]["SourceGroupId"][];
             /** @description The first 500 characters of the checked or generated answer. */
             output_excerpt: string;
+            /**
+             * @description The checked or generated answer, whole (an answer longer than 50,000 characters, which only
+             *     a generated one can be, is kept to its first 50,000); `claims` offsets refer to it. Absent
+             *     on records made before the history kept it: `output_excerpt` is then all there is.
+             */
+            output?: string;
+            /**
+             * @description The validation's claims with their evidence, in order of appearance, as the validation
+             *     answered them, bounded so that a record stays far below the store's item size: each claim
+             *     keeps at most its first 3 evidence spans (each span's text cut to 1,000 characters, as
+             *     always), and claims are kept from the first while together they take at most 256 KiB of
+             *     JSON; the rest are left out (the findings still name them by `claim_index`). Claims past
+             *     the end of `output` are left out with them. Absent on records made before the history
+             *     kept claims.
+             */
+            claims?: components["schemas"]["Claim"][];
+            /**
+             * @description The sources the validation used, by reference and content hash (never their content), as
+             *     the validation answered them: every source a kept claim's evidence cites, then the others
+             *     in their order, at most 200 in all. Absent on records made before the history kept them.
+             */
+            sources?: components["schemas"]["SourceUsed"][];
             /** @description The corrections of the review action `edit` (empty until a reviewer edits), as the webhook payload names them. */
             user_corrections: components["schemas"]["UserCorrection"][];
             review: {
@@ -3750,15 +3778,6 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                /**
-                 * @example {
-                 *       "mode": "validate",
-                 *       "confidence_level": "low",
-                 *       "date_from": "2026-11-01",
-                 *       "date_to": "2026-11-21",
-                 *       "limit": 25
-                 *     }
-                 */
                 "application/json": components["schemas"]["HistoryQuery"];
             };
         };

@@ -195,6 +195,7 @@ export function createAzureBlobStorage({ sign, container, embedded, timeoutMs, o
   return {
     forTenant,
     embedded,
+    browserOrigin: new URL(container.url).origin,
     async ping() {
       try {
         // A readiness probe must answer quickly even when the account does not.

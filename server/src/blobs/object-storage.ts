@@ -82,6 +82,11 @@ export interface ObjectStorage {
   forTenant(customerId: string): TenantObjectStorage;
   /** True when the server started its own in-memory Azurite because no account was configured. */
   readonly embedded: boolean;
+  /**
+   * The origin that upload URLs point to (`https://<account>.blob.core.windows.net`, or the
+   * emulator's loopback address): the console's pages PUT files there, so its policy must allow it.
+   */
+  readonly browserOrigin: string;
   /** For /readyz: answers within about two seconds. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

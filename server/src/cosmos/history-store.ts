@@ -66,6 +66,8 @@ export interface HistoryFilter {
   mode?: Mode;
   confidenceLevel?: ConfidenceLevel;
   reviewState?: ReviewState;
+  /** Only this validation's record. */
+  validationId?: string;
   /** ISO instants, inclusive. */
   from?: string;
   to?: string;
@@ -378,6 +380,7 @@ export class HistoryStore {
       '/mode': filter.mode,
     };
     for (const [i, path] of historyFilterPaths.entries()) where(`${field(path)} = @eq${i}`, `@eq${i}`, equalities[path]);
+    where('c.id = @validationId', '@validationId', filter.validationId);
     where('c.created_at >= @from', '@from', filter.from);
     where('c.created_at <= @to', '@to', filter.to);
     if (filter.after) {

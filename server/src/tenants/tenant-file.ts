@@ -89,8 +89,17 @@ function check(tenants: Tenant[], file: string, historyTtlDays: number) {
       const pair = `${oidc.issuer} ${oidc.audience}`;
       if (issuers.has(pair)) throw new TenantFileError(file, `${at}/auth/oidc`, 'another tenant has the same issuer and audience');
       issuers.add(pair);
+      // The browser finds the provider's endpoints at <issuer>/.well-known/openid-configuration.
+      if (oidc.console && !isHttpUrl(oidc.issuer)) {
+        throw new TenantFileError(file, `${at}/auth/oidc/issuer`, 'must be an http(s) URL for the console to sign in through it');
+      }
     }
   });
+}
+
+function isHttpUrl(value: string): boolean {
+  const url = URL.parse(value);
+  return url !== null && (url.protocol === 'https:' || url.protocol === 'http:');
 }
 
 /** The tenant's settings that the schema cannot check alone. */
@@ -219,6 +228,14 @@ function authSettings({ local, oidc }: TenantEntry['auth']): Tenant['auth'] {
           roleMapping: new Map(Object.entries(oidc.role_mapping)),
           dataAccessRolesClaim: oidc.data_access_roles_claim!,
           nameClaim: oidc.name_claim!,
+          console: oidc.console
+            ? {
+                clientId: oidc.console.client_id,
+                redirectUri: oidc.console.redirect_uri,
+                scope: oidc.console.scope!,
+                resource: oidc.console.resource ?? null,
+              }
+            : null,
         }
       : null,
   };

@@ -22,6 +22,17 @@ export interface OidcSettings {
   roleMapping: ReadonlyMap<string, Role>;
   dataAccessRolesClaim: string;
   nameClaim: string;
+  /** The console's public client at the identity provider; null when the console does not sign this tenant in. */
+  console: OidcConsoleClient | null;
+}
+
+/** What the browser needs for authorization code with PKCE against the tenant's issuer. */
+export interface OidcConsoleClient {
+  clientId: string;
+  redirectUri: string;
+  scope: string;
+  /** The RFC 8707 resource indicator that gets an access token for the tenant's audience; null when the provider needs none. */
+  resource: string | null;
 }
 
 export interface ApiKeyEntry {

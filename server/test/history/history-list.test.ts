@@ -240,6 +240,32 @@ describe('visibility', () => {
     assert.deepEqual(await seen(server.apiKeyBody('acme', 'user')), [true, false, false]);
   });
 
+  test('one record by its validation_id, with the answer, its claims and sources; none for who may not see it', async () => {
+    const one = await callAs(server, '/api/v1/history', server.apiKeyBody('acme', 'admin'), { validation_id: hr.validation_id });
+    assert.equal(one.status, 200, one.text);
+    assert.deepEqual(
+      one.body.data.map((r: ValidationRecord) => r.validation_id),
+      [hr.validation_id],
+    );
+    assert.equal(one.body.has_more, false);
+    const [record] = one.body.data as ValidationRecord[];
+    assert.equal(record!.output, 'Full-time employees get 25 days of paid leave per year.');
+    assert.deepEqual(record!.claims, hr.claims);
+    assert.deepEqual(record!.sources, hr.sources);
+    const filteredOut = await callAs(server, '/api/v1/history', server.apiKeyBody('acme', 'admin'), {
+      validation_id: hr.validation_id,
+      mode: 'generate',
+    });
+    assert.deepEqual(filteredOut.body.data, [], 'the other filters still apply');
+    for (const credentials of [{ token: await server.login('acme', 'viewer') }, server.apiKeyBody('globex', 'admin')]) {
+      const none = await callAs(server, '/api/v1/history', credentials, { validation_id: hr.validation_id });
+      assert.equal(none.status, 200, none.text);
+      assert.deepEqual(none.body.data, []);
+    }
+    const malformed = await callAs(server, '/api/v1/history', server.apiKeyBody('acme', 'admin'), { validation_id: 'nope' });
+    assert.equal(malformed.status, 400);
+  });
+
   test('filters apply within what the caller sees; another tenant sees none of it', async () => {
     const { ids } = await listAll({ token: await server.login('acme', 'viewer') }, { mode: 'validate' }, 100);
     assert.equal(ids.includes(hr.validation_id), false);

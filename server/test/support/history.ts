@@ -54,6 +54,16 @@ export async function recordValidation(server: TestServer, tenant: Tenant, overr
       question,
       user: { type: 'user', id: 'usr_01JD3XD5E6F7G8H9J0K1M2N3P4', name: 'Uma User', role: 'user' },
       output: 'Full-time employees get 30 days of paid leave per year.',
+      claims: [
+        {
+          text: 'Full-time employees get 30 days of paid leave per year.',
+          start: 0,
+          end: 55,
+          status: 'supported',
+          score: 0.9,
+          evidence: [],
+        },
+      ],
       severity: 'none',
       confidenceLevel: 'high',
       issues: [],

@@ -32,6 +32,16 @@ function completed(overrides: Partial<CompletedValidation> = {}): CompletedValid
     question: 'How many days of paid leave do full-time employees get?',
     user: actors.reviewer,
     output: 'Full-time employees get 30 days of paid leave per year.',
+    claims: [
+      {
+        text: 'Full-time employees get 30 days of paid leave per year.',
+        start: 0,
+        end: 55,
+        status: 'contradicted',
+        score: 0.1,
+        evidence: [],
+      },
+    ],
     severity: 'high',
     confidenceLevel: 'low',
     issues: ['Contradicted: "30 days" — the source says 25 days.'],
@@ -180,5 +190,74 @@ describe('a failure between the writes', () => {
     assert.equal(await history.get('acme', validation.validationId), null);
     assert.deepEqual(await auditKinds('acme', validation.validationId), []);
     assert.deepEqual(await usage('acme'), before);
+  });
+});
+
+describe('what the record keeps of the answer', () => {
+  test('the answer, its claims and their sources as the validation answered them', async () => {
+    const validation = completed({
+      sources: [
+        { source_id: 'src_1', kind: 'inline_text', reference: 'inline_text', sha256: 'a'.repeat(64) },
+        { source_id: 'src_2', kind: 'url', reference: 'https://example.test/leave', sha256: 'b'.repeat(64) },
+      ],
+    });
+    const record = await recorderWith().record(tenants.acme!, validation, log);
+    assert.equal(record?.output, validation.output);
+    assert.deepEqual(record?.claims, validation.claims);
+    assert.deepEqual(record?.sources, validation.sources);
+    assert.deepEqual((await history.get('acme', validation.validationId))?.claims, validation.claims, 'as stored');
+  });
+
+  test('bounded whatever the answer: 3 evidence spans a claim, 256 KiB of claims, 200 sources, cited ones first', async () => {
+    const span = 'Full-time employees are entitled to 25 days of paid leave per calendar year. '.repeat(13).slice(0, 1000);
+    const sentence = 'Full-time employees get 30 days of paid leave per year. ';
+    const output = sentence.repeat(800);
+    const sources = Array.from({ length: 300 }, (_, i) => ({
+      source_id: `src_${i + 1}`,
+      kind: 'url' as const,
+      reference: `https://example.test/${i + 1}`,
+      sha256: 'c'.repeat(64),
+    }));
+    const claims = Array.from({ length: 800 }, (_, i) => ({
+      text: sentence.trim(),
+      start: i * sentence.length,
+      end: i * sentence.length + sentence.length - 1,
+      status: 'contradicted' as const,
+      score: 0.1,
+      evidence: Array.from({ length: 5 }, (_, j) => ({
+        source_id: `src_${300 - j}`,
+        start: 0,
+        end: span.length,
+        text: span,
+        relation: 'contradicts' as const,
+      })),
+    }));
+    const validation = completed({ output, claims, sources });
+    const record = (await recorderWith().record(tenants.acme!, validation, log))!;
+    const kept = record.claims!;
+    assert.ok(kept.length > 0 && kept.length < claims.length, `${kept.length} of ${claims.length} claims kept`);
+    assert.ok(Buffer.byteLength(JSON.stringify(kept)) <= 256 * 1024);
+    assert.ok(kept.every((claim) => claim.evidence.length === 3));
+    assert.deepEqual(kept[0], { ...claims[0], evidence: claims[0]!.evidence.slice(0, 3) }, 'the first claims, in order');
+    assert.equal(record.sources!.length, 200);
+    assert.deepEqual(
+      record.sources!.slice(0, 3).map((s) => s.source_id),
+      ['src_298', 'src_299', 'src_300'],
+      'the cited sources first, in their order',
+    );
+    assert.equal(record.output, output);
+    const stored = await history.read('acme', validation.validationId);
+    assert.ok(Buffer.byteLength(JSON.stringify(stored!.item)) < 512 * 1024, 'the item stays far below 2 MB');
+  });
+
+  test('a generated answer past 50,000 characters is kept to them, and the claims past them are left out', async () => {
+    const output = 'a'.repeat(60_000);
+    const claims = [
+      { text: 'a', start: 0, end: 10, status: 'supported' as const, score: 0.9, evidence: [] },
+      { text: 'a', start: 49_990, end: 50_010, status: 'supported' as const, score: 0.9, evidence: [] },
+    ];
+    const record = (await recorderWith().record(tenants.acme!, completed({ mode: 'generate', output, claims }), log))!;
+    assert.equal(record.output?.length, 50_000);
+    assert.deepEqual(record.claims, claims.slice(0, 1));
   });
 });

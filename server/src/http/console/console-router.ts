@@ -1,10 +1,22 @@
 // The console at /console/: the built single-page application, under a Content-Security-Policy of its
-// own. Like /docs it is a page, not an operation: no credentials, no rate limit. Every path below
-// /console/ that is not a file answers the HTML entry, so that a reload or a shared link opens the
-// screen it names. The API's responses keep their own headers (security-headers.ts).
+// own. Like /docs it is a page, not an operation: no credentials, no rate limit (except the sign-in
+// options, which read the tenant file). Every path below /console/ that is not a file answers the HTML
+// entry, so that a reload or a shared link opens the screen it names. The API's responses keep their
+// own headers (security-headers.ts).
 import { type RequestHandler, Router } from 'express';
 import { MethodNotAllowedError, NotFoundError } from '../../errors.js';
+import type { TenantRegistry } from '../../tenants/registry.js';
 import type { ConsoleFiles } from './console-files.js';
+import { identityProviderOrigins } from './identity-provider-origins.js';
+import { type AnonymousLimit, signInOptionsRoute } from './sign-in-options.js';
+
+export interface ConsoleSite {
+  files: ConsoleFiles;
+  /** Origins other than this server's and the identity providers' that the pages call (connect-origins.ts). */
+  connectOrigins: string[];
+  /** The tenants, for the sign-in page: local accounts or an identity provider, and its origin for the policy. */
+  tenants: TenantRegistry;
+}
 
 /**
  * Scripts, styles, images and fonts from this server only, no inline script or style; calls to this
@@ -26,8 +38,8 @@ export function consoleContentSecurityPolicy(connectOrigins: readonly string[]):
   ].join('; ');
 }
 
-export function consoleRouter(files: ConsoleFiles, connectOrigins: readonly string[]): Router {
-  const policy = consoleContentSecurityPolicy(connectOrigins);
+export function consoleRouter({ files, connectOrigins, tenants }: ConsoleSite, anonymousLimit: AnonymousLimit): Router {
+  const policy = consoleContentSecurityPolicy([...new Set([...connectOrigins, ...identityProviderOrigins(tenants.all)])]);
   const router = Router();
   const withPolicy: RequestHandler = (_req, res, next) => {
     res.setHeader('Content-Security-Policy', policy);
@@ -36,6 +48,7 @@ export function consoleRouter(files: ConsoleFiles, connectOrigins: readonly stri
   router.use('/console', withPolicy);
   // Express matches /console and /console/ alike.
   router.get('/console', (req, res) => files.entry.send(req, res));
+  router.get('/console/sign-in-options', signInOptionsRoute(tenants, anonymousLimit));
   router.get('/console/*path', async (req, res) => {
     const name = (req.params as { path: string[] }).path.join('/');
     const file = files.files.get(name);

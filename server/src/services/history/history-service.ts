@@ -1,7 +1,7 @@
 // POST /api/v1/history (section 4.5, decision row 33): the tenant's validation records, newest first,
-// filtered, in pages of `limit` (1-100, default 25) as the caller may see them (visibility.ts). The
-// cursor names the last record of a page (created_at and id): the next page starts after it, so
-// records made while a client pages never shift the pages it has still to read.
+// filtered (or one record by its id), in pages of `limit` (1-100, default 25) as the caller may see
+// them (visibility.ts). The cursor names the last record of a page (created_at and id): the next
+// page starts after it, so records made while a client pages never shift the pages it has still to read.
 
 import type { HistoryQuery, ValidationRecordPage } from '@groundcheck/contract';
 import type { HistoryStore } from '../../cosmos/history-store.js';
@@ -33,6 +33,7 @@ export class HistoryService {
         mode: query.mode,
         confidenceLevel: query.confidence_level,
         reviewState: query.review_state,
+        validationId: query.validation_id,
         from: range.from,
         to: range.to,
         after: query.cursor === undefined ? undefined : positionOf(query.cursor),

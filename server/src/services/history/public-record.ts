@@ -20,6 +20,10 @@ export function publicRecord(item: HistoryItem): ValidationRecord {
     source_conflict_count: item.source_conflict_count,
     source_groups: item.source_groups,
     output_excerpt: item.output_excerpt,
+    // Records made before the history kept the answer have none of these: absent, not empty.
+    ...(item.output === undefined ? {} : { output: item.output }),
+    ...(item.claims === undefined ? {} : { claims: item.claims }),
+    ...(item.sources === undefined ? {} : { sources: item.sources }),
     user_corrections: item.user_corrections ?? [],
     review: item.review,
   };

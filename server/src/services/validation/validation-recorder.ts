@@ -7,6 +7,7 @@
 
 import type {
   Actor,
+  Claim,
   ConfidenceLevel,
   Finding,
   Mode,
@@ -27,6 +28,7 @@ import { type AuditEntry, type AuditTrail, systemActor } from '../audit/audit-tr
 import { publicRecord } from '../history/public-record.js';
 import type { WebhookDelivery } from '../webhooks/webhook-delivery.js';
 import { RecordOutbox } from './record-outbox.js';
+import { recordedDetail } from './recorded-detail.js';
 
 /** What the validation service knows once the engine has answered. */
 export interface CompletedValidation {
@@ -35,8 +37,10 @@ export interface CompletedValidation {
   createdAt: Date;
   question: string;
   user: Actor;
-  /** The checked or generated answer; only its first 500 characters are kept. */
+  /** The checked or generated answer: kept whole within the bounds of recorded-detail.ts, and as an excerpt. */
   output: string;
+  /** The answer's claims with their evidence, as the validation answered them. */
+  claims: Claim[];
   severity: Severity;
   confidenceLevel: ConfidenceLevel;
   issues: string[];
@@ -158,6 +162,7 @@ export class ValidationRecorder {
       source_conflict_count: validation.sourceConflictCount,
       source_groups: validation.sourceGroups,
       output_excerpt: validation.output.slice(0, outputExcerptChars),
+      ...recordedDetail(validation.output, validation.claims, validation.sources),
       user_corrections: [],
       review: { ...review, history: [] },
       outbox,

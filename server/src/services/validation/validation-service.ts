@@ -87,6 +87,7 @@ export class ValidationService {
         question: request.question,
         user: actorOf(ctx.principal),
         output,
+        claims: common.claims,
         severity: outcome.severity,
         confidenceLevel: outcome.confidence_level,
         issues: outcome.issues,

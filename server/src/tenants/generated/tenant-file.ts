@@ -160,6 +160,27 @@ export interface Tenant {
       };
       data_access_roles_claim?: string;
       name_claim?: string;
+      /**
+       * The console's sign-in through this identity provider: authorization code with PKCE from the browser. Without it the tenant's people call the API with their tokens but cannot sign in to the console.
+       */
+      console?: {
+        /**
+         * The console's public client (no secret, PKCE required) registered at the identity provider.
+         */
+        client_id: string;
+        /**
+         * The console's sign-in callback on this server, exactly as registered for the client: https://<host>/console/sign-in/callback.
+         */
+        redirect_uri: string;
+        /**
+         * The scopes asked for, openid among them; add the API's scope for providers that name the audience through one (such as api://groundcheck/access).
+         */
+        scope?: string;
+        /**
+         * An RFC 8707 resource indicator sent with the authorization and token requests, for providers that issue the access token for `audience` that way; usually `audience` itself.
+         */
+        resource?: string;
+      };
     };
   };
 }
