@@ -26,6 +26,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
 
 export async function listen(container: Container): Promise<RunningServer> {
   const { config, log } = container;
+  const site = consoleOf(container);
   const app = createApp({
     contract: container.contract,
     validator: container.validator,
@@ -40,7 +41,7 @@ export async function listen(container: Container): Promise<RunningServer> {
     operations: container.operations,
     validateResponses: !config.production,
     trustProxy: config.trustProxy,
-    console: consoleOf(container),
+    console: site,
   });
   const server = createServer(
     {
@@ -58,9 +59,11 @@ export async function listen(container: Container): Promise<RunningServer> {
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
+  const pages = { console: site ? `${url}/console/` : null, docs: `${url}/docs` };
+  // The addresses a person opens, in the message itself, so that a terminal shows them as links.
   log.info(
-    { port, url, docs: `${url}/docs`, tenants: container.tenants.all.length, cosmos: container.cosmos.embedded ? 'embedded' : 'external' },
-    'Groundcheck server listening',
+    { port, url, ...pages, tenants: container.tenants.all.length, cosmos: container.cosmos.embedded ? 'embedded' : 'external' },
+    `Groundcheck server listening on ${url}${pages.console ? ` — console ${pages.console}` : ''} — API reference ${pages.docs}`,
   );
   if (usesExampleTenants(config)) logDemoSignIn(container, log);
   const close = async () => {
@@ -91,7 +94,7 @@ function logDemoSignIn(container: Container, log: Logger): void {
     if (users.length === 0) continue;
     log.info(
       { customer_id: tenant.customerId, users: users.map(({ email, role }) => ({ email, role })) },
-      `Demo sign-in: POST /auth/login with customer_id "${tenant.customerId}" and ${users.map(({ email, role }) => `${email} (${role})`).join(', ')}; their passwords are in the header of server/tenants.example.yaml`,
+      `Demo sign-in (the console, or POST /auth/login): customer id "${tenant.customerId}" with ${users.map(({ email, role }) => `${email} (${role})`).join(', ')}; their passwords are in the header of server/tenants.example.yaml`,
     );
   }
 }

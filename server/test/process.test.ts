@@ -63,14 +63,20 @@ async function waitForLine(started: Started, message: string | ((msg: string) =>
 describe('the compiled server', () => {
   test('serves the demo tenant, logs JSON with request ids, and stops cleanly on SIGTERM', async () => {
     const server = run({});
-    const listening = await waitForLine(server, 'Groundcheck server listening');
+    const listening = await waitForLine(server, (msg) => msg.startsWith('Groundcheck server listening on '));
     const url = `http://127.0.0.1:${listening.port}`;
     assert.ok(
       server.lines.some((l) => String(l.msg).includes('ALL DATA IS HELD IN MEMORY')),
       'says loudly that data is in memory',
     );
-    assert.deepEqual([listening.url, listening.docs], [url, `${url}/docs`], 'says where to go, as addresses a person can open');
-    const demo = await waitForLine(server, (msg) => msg.startsWith('Demo sign-in:'));
+    // The suite builds the console before these tests, so the server serves it.
+    assert.deepEqual(
+      [listening.url, listening.console, listening.docs],
+      [url, `${url}/console/`, `${url}/docs`],
+      'says where to go, as addresses a person can open',
+    );
+    assert.equal(listening.msg, `Groundcheck server listening on ${url} — console ${url}/console/ — API reference ${url}/docs`);
+    const demo = await waitForLine(server, (msg) => msg.startsWith('Demo sign-in'));
     assert.equal(demo.customer_id, 'demo');
     assert.deepEqual(demo.users, [
       { email: 'avery.admin@demo.example', role: 'admin' },
@@ -103,7 +109,7 @@ describe('the compiled server', () => {
 
   test('on SIGTERM, answers not ready at once and still serves during the drain, then exits', async () => {
     const server = run({ SHUTDOWN_DRAIN_MS: '3000' });
-    const listening = await waitForLine(server, 'Groundcheck server listening');
+    const listening = await waitForLine(server, (msg) => msg.startsWith('Groundcheck server listening on '));
     const url = `http://127.0.0.1:${listening.port}`;
     assert.equal((await fetch(`${url}/readyz`)).status, 200);
     server.child.kill('SIGTERM');

@@ -20,6 +20,8 @@ let current: Session | null = read();
  * offer the same customer id again (for a tenant with an identity provider, that is one click).
  */
 let expired: { customerId: string } | null = null;
+/** Set when the person deleted the account itself, so that sign-in says why nobody can sign in to it. */
+let accountDeleted = false;
 
 function read(): Session | null {
   try {
@@ -43,17 +45,20 @@ export const sessionStore = {
   start(session: Session): void {
     current = session;
     expired = null;
+    accountDeleted = false;
     sessionStorage.setItem(key, JSON.stringify(session));
     publish();
   },
-  end(reason: 'signed-out' | 'expired'): void {
+  end(reason: 'signed-out' | 'expired' | 'account-deleted'): void {
     if (!current) return;
     expired = reason === 'expired' ? { customerId: current.customerId } : null;
+    accountDeleted = reason === 'account-deleted';
     current = null;
     sessionStorage.removeItem(key);
     publish();
   },
   endedBecauseExpired: (): boolean => expired !== null,
+  endedBecauseAccountDeleted: (): boolean => accountDeleted,
   /** The customer id of the session that expired, if the last one did. */
   expiredCustomerId: (): string | null => expired?.customerId ?? null,
   subscribe(listener: () => void): () => void {

@@ -61,6 +61,9 @@ export function SignInPage() {
         {sessionStore.endedBecauseExpired() && (
           <output className="notice">Your session has ended. Sign in again to go back where you were.</output>
         )}
+        {sessionStore.endedBecauseAccountDeleted() && (
+          <output className="notice">The account was deleted. Its users can no longer sign in.</output>
+        )}
         <form onSubmit={form.handleSubmit(submit)} noValidate className="stack">
           <label>
             Customer id

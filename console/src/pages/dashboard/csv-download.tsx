@@ -2,27 +2,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { ProblemMessage } from '../../ui/problem-message';
+import { saveFile } from '../../ui/save-file';
 import type { DayRange } from './day-range';
-
-/** Hands text to the browser as a downloaded file, through a temporary object URL. */
-function saveFile(text: string, filename: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next task: some browsers still read the URL after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url));
-}
 
 export function CsvDownload({ range, customerId }: { range: DayRange; customerId: string }) {
   const download = useMutation({
     mutationFn: async () => {
       const text = await api.analytics.csv(range);
       const filename = `analytics-${customerId}-${range.date_from}-${range.date_to}.csv`;
-      saveFile(text, filename);
+      saveFile(new Blob([text], { type: 'text/csv;charset=utf-8' }), filename);
       return filename;
     },
   });

@@ -5,11 +5,12 @@ import { ConflictError, type RequestBody, type ReviewAction, type ValidationReco
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
+import { ModalDialog } from '../../ui/modal-dialog';
 import { DecisionForm } from './decision-form';
 import { EditForm } from './edit-form';
 import { ExternalDecisionForm } from './external-decision-form';
 import { HandoffForm } from './handoff-form';
-import { ReviewDialog } from './review-dialog';
+
 import { actionsFor } from './review-transitions';
 
 const buttons: Record<ReviewAction, { label: string; title: string; className: string }> = {
@@ -57,14 +58,14 @@ export function ReviewActions(props: { record: ValidationRecord; onReviewed: (re
         </button>
       ))}
       {open && (
-        <ReviewDialog title={buttons[open].title} onCancel={() => setOpen(null)}>
+        <ModalDialog title={buttons[open].title} onClose={() => setOpen(null)}>
           {(open === 'approve' || open === 'reject') && <DecisionForm action={open} {...formProps} />}
           {open === 'edit' && <EditForm record={record} {...formProps} />}
           {open === 'handoff' && <HandoffForm {...formProps} />}
           {(open === 'external_approve' || open === 'external_reject') && (
             <ExternalDecisionForm action={open} handoffReference={handoffReference} {...formProps} />
           )}
-        </ReviewDialog>
+        </ModalDialog>
       )}
     </div>
   );

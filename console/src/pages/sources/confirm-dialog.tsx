@@ -1,8 +1,8 @@
 // "Are you sure?" for an action that cannot be undone, with the action's outcome inside: the dialog
 // stays open, showing the problem, when the server refuses.
 import type { ReactNode } from 'react';
+import { ModalDialog } from '../../ui/modal-dialog';
 import { ProblemMessage } from '../../ui/problem-message';
-import { ModalDialog } from './modal-dialog';
 
 interface ConfirmDialogProps {
   title: string;

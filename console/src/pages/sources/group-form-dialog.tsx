@@ -5,10 +5,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { api } from '../../api/client';
+import { ModalDialog } from '../../ui/modal-dialog';
 import { ProblemMessage } from '../../ui/problem-message';
 import { EndpointFields } from './endpoint-fields';
 import { type GroupFormValues, groupFormValues, groupSaveRequest, noForwarding } from './group-form-values';
-import { ModalDialog } from './modal-dialog';
 
 /** The contract's limit on a group's endpoints. */
 const maxEndpoints = 10;
