@@ -110,7 +110,9 @@ function auditFacts(spec) {
   const schemas = spec.components.schemas;
   const rows = schemas.AuditEvent.oneOf.flatMap(({ $ref }) => {
     const variant = schemas[$ref.split('/').at(-1)].allOf.find((part) => part.properties?.kind);
-    const { required = [], properties = {} } = variant.properties.data;
+    // The facts may be a schema of their own (`$ref`), shared with a response that reports the same figures.
+    const data = variant.properties.data.$ref ? schemas[variant.properties.data.$ref.split('/').at(-1)] : variant.properties.data;
+    const { required = [], properties = {} } = data;
     const optional = Object.keys(properties).filter((name) => !required.includes(name));
     return variant.properties.kind.enum.map(
       (kind) => `  ${kind}: { required: ${JSON.stringify(required)}, optional: ${JSON.stringify(optional)} },\n`,

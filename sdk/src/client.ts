@@ -19,6 +19,7 @@ import { Account } from './resources/account.js';
 import { Analytics, stats } from './resources/analytics.js';
 import { Audit, systemCard } from './resources/audit.js';
 import { Auth } from './resources/auth.js';
+import { Engine } from './resources/engine.js';
 import { History } from './resources/history.js';
 import { Saas } from './resources/saas.js';
 import { Sources } from './resources/sources.js';
@@ -78,6 +79,7 @@ export class GroundcheckClient {
   readonly history: History;
   readonly analytics: Analytics;
   readonly audit: Audit;
+  readonly engine: Engine;
   readonly saas: Saas;
   readonly account: Account;
   private readonly transport: Transport;
@@ -138,6 +140,7 @@ export class GroundcheckClient {
     this.history = new History(this.transport);
     this.analytics = new Analytics(this.transport);
     this.audit = new Audit(this.transport);
+    this.engine = new Engine(this.transport);
     this.saas = new Saas(this.transport);
     this.account = new Account(this.transport);
   }

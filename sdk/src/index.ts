@@ -29,6 +29,7 @@ export type { Account, AccountExportDownload } from './resources/account.js';
 export type { Analytics as AnalyticsResource } from './resources/analytics.js';
 export type { Audit, AuditExportParams } from './resources/audit.js';
 export type { Auth } from './resources/auth.js';
+export type { Engine } from './resources/engine.js';
 export type { History } from './resources/history.js';
 export type { Saas, Users } from './resources/saas.js';
 export type { SourceContentType, Sources, UploadData, UploadFileOptions } from './resources/sources.js';

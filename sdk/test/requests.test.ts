@@ -218,6 +218,12 @@ const cases: Case[] = [
     body: { confirmation: 'DELETE acme' },
     apiKey: false,
   },
+  {
+    name: 'engine.applyOperatingPoint',
+    call: (c) => c.engine.applyOperatingPoint(),
+    path: '/api/v1/engine/operating-point',
+    apiKey: false,
+  },
 ];
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
@@ -287,7 +293,7 @@ describe('the method table', () => {
       .map(([path]) => path);
     const covered = new Set(cases.map((c) => c.path.replace(templateId, '{id}').replace(validationId, '{id}')));
     assert.deepEqual([...covered].sort(), [...contractPaths].sort());
-    assert.equal(contractPaths.length, 28);
+    assert.equal(contractPaths.length, 29);
   });
 
   test('API-key injection follows x-api-key of the contract', () => {

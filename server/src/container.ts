@@ -10,6 +10,7 @@ import { type CosmosStore, openCosmos } from './cosmos/cosmos.js';
 import { CountedSourceGroupStore, CountedTemplateStore } from './cosmos/counted-stores.js';
 import { HistoryStore } from './cosmos/history-store.js';
 import { IdempotencyStore } from './cosmos/idempotency-store.js';
+import { OperatingPointStore } from './cosmos/operating-point-store.js';
 import { ResourceCounters } from './cosmos/resource-counters.js';
 import { TenantStateStore } from './cosmos/tenant-state-store.js';
 import { UserStore } from './cosmos/user-store.js';
@@ -21,6 +22,7 @@ import { accountOperations } from './routes/account.js';
 import { analyticsOperations } from './routes/analytics.js';
 import { auditOperations } from './routes/audit.js';
 import { authOperations } from './routes/auth.js';
+import { engineOperations } from './routes/engine.js';
 import { healthOperations } from './routes/health.js';
 import { historyOperations } from './routes/history.js';
 import type { OperationTable } from './routes/operation.js';
@@ -44,6 +46,8 @@ import { LocalTokens } from './services/auth/local-tokens.js';
 import { LoginThrottle, type ThrottleLimits } from './services/auth/login-throttle.js';
 import { OidcVerifier } from './services/auth/oidc.js';
 import { bootstrapUsers } from './services/auth/user-bootstrap.js';
+import { OperatingPointPass } from './services/engine/operating-point-pass.js';
+import { OperatingPoints } from './services/engine/operating-points.js';
 import { ReadinessService } from './services/health/readiness.js';
 import { HistoryService } from './services/history/history-service.js';
 import { ReviewService } from './services/review/review-service.js';
@@ -86,10 +90,12 @@ export interface Container {
     webhooks: WebhookDelivery;
     sources: { groups: SourceGroupService };
     templates: TemplateService;
+    /** The tenants' operating points (decision S113) and the pass that fits them in calibration mode `apply`. */
+    engine: { points: OperatingPoints; pass: OperatingPointPass };
   };
   /** The handler of every operation the server serves, by operationId. */
   operations: OperationTable;
-  /** Resolves once the recoveries' passes under way (one runs at start) have finished. */
+  /** Resolves once the recoveries' passes and the operating points' fits under way (one of each runs at start) have finished. */
   recoveriesSettled(): Promise<void>;
   /** Releases what the container opened (the embedded Cosmos emulator, clients). */
   close(): Promise<void>;
@@ -133,15 +139,24 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
   const localTokens = new LocalTokens(config.jwtSecret);
   const auditStore = new AuditStore(cosmos.container('audit'));
   const historyStore = new HistoryStore(cosmos.container('history'));
+  const trail = new AuditTrail(auditStore, clock);
+  const points = new OperatingPoints({
+    store: new OperatingPointStore(cosmos.container('history')),
+    history: historyStore,
+    trail,
+    audit: auditStore,
+    clock,
+    log,
+  });
   // Every write of a group or template keeps the stats' resource counters in step.
   const resourceCounters = new ResourceCounters(cosmos.container('history'));
   const sourceGroupStore = new CountedSourceGroupStore(cosmos.container('sources'), resourceCounters);
   const services = {
     auth: new AuthService(tenants, users, localTokens, new LoginThrottle(windowCounts, options.loginThrottle), closedTenants),
     audit: {
-      trail: new AuditTrail(auditStore, clock),
+      trail,
       exporter: new AuditExporter(auditStore, new Pseudonyms(auditStore)),
-      systemCard: new SystemCardService({ historyTtlDays: config.historyTtlDays }),
+      systemCard: new SystemCardService({ historyTtlDays: config.historyTtlDays }, (tenant) => points.card(tenant)),
     },
     sources: { groups: new SourceGroupService({ store: sourceGroupStore, storage }) },
     templates: new TemplateService({ store: new CountedTemplateStore(cosmos.container('templates'), resourceCounters), storage }),
@@ -162,14 +177,17 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
       cache: new ExtractionCache(extract),
     }),
     extract,
+    thresholds: (tenant) => points.thresholds(tenant),
   });
+  const pointPass = new OperatingPointPass(points, tenants.all, log);
   const review = new ReviewService({
     history: historyStore,
     outbox: recorder.outbox,
     groups: sourceGroupStore,
     historyTtlDays: config.historyTtlDays,
+    decided: (tenant) => pointPass.decided(tenant),
   });
-  const analytics = new AnalyticsService(historyStore);
+  const analytics = new AnalyticsService(historyStore, (tenant) => points.supportedScore(tenant));
   const recovery = new OutboxRecovery(recorder, tenants.all, clock, log);
   recovery.start();
   const accountDeletion = new AccountDeletion({
@@ -183,6 +201,7 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
   });
   const deletionRecovery = new DeletionRecovery(accountDeletion, tenantState, tenants.all, clock, log);
   deletionRecovery.start();
+  pointPass.start();
   const accountExporter = new AccountExporter({
     users,
     pages: new AccountPages({
@@ -209,7 +228,7 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
     rateLimiter: new RateLimiter(windowCounts, log),
     readiness,
     idempotency: new IdempotencyStore(cosmos.container('idempotency'), config.idempotencyLeaseMs),
-    services: { ...services, validation },
+    services: { ...services, validation, engine: { points, pass: pointPass } },
     operations: {
       ...healthOperations(readiness),
       ...authOperations(services.auth),
@@ -221,13 +240,14 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
       ...templateOperations(services.templates),
       ...saasOperations({ users: new UserManagement(users), billing }),
       ...accountOperations({ exporter: accountExporter, deletion: accountDeletion }),
+      ...engineOperations(points),
     },
     async recoveriesSettled() {
-      await Promise.all([recovery.settled(), deletionRecovery.settled()]);
+      await Promise.all([recovery.settled(), deletionRecovery.settled(), pointPass.settled()]);
     },
     async close() {
       // Deliveries in flight get their 5 seconds; recovery finishes its pass; the engine's threads end.
-      await Promise.all([services.webhooks.drain(), recovery.stop(), deletionRecovery.stop()]);
+      await Promise.all([services.webhooks.drain(), recovery.stop(), deletionRecovery.stop(), pointPass.stop()]);
       await engine.close();
       if (!options.cosmos) await cosmos.close();
       if (!options.storage) await storage.close();

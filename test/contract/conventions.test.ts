@@ -5,7 +5,7 @@ import addFormats from 'ajv-formats';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { dereferencedSpec, operations, rawSpec, type Spec } from '../support/spec.js';
 
-const tags = ['auth', 'validation', 'templates', 'sources', 'history', 'analytics', 'audit', 'saas', 'account', 'health'];
+const tags = ['auth', 'validation', 'templates', 'sources', 'history', 'analytics', 'audit', 'engine', 'saas', 'account', 'health'];
 const roles = ['none', 'viewer', 'user', 'admin'];
 const features = ['document_templates', 'audit_trail'];
 type Schema = OpenAPIV3_1.SchemaObject;

@@ -14,4 +14,5 @@ export const auditEventFacts = {
   external_review_approved: { required: ["external_reference"], optional: ["note"] },
   external_review_rejected: { required: ["external_reference"], optional: ["note"] },
   account_deleted: { required: [], optional: [] },
+  operating_point_applied: { required: ["previous_supported_score","supported_score","target_precision","decisions","fitted_on","measured_on","previous","fitted"], optional: [] },
 } as const satisfies Record<AuditEventKind, { required: readonly string[]; optional: readonly string[] }>;

@@ -631,6 +631,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/engine/operating-point": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fit and apply the tenant's operating point
+         * @description Fits the `supported_score` threshold on the tenant's own decided reviews now, as analytics'
+         *     `calibration` reports it, and applies the suggested point when there is one: new validations of the
+         *     tenant then use it, and the audit trail records an `operating_point_applied` event naming the old and
+         *     new `supported_score`, the target precision, the decisions the point rests on and the precision and
+         *     recall of both points on the newer decisions. Only the tenant's own decisions are used; a deleted
+         *     validation, or one whose history expired, no longer counts.
+         *
+         *     The tenant file's `engine.supported_score` is the default. An applied point overrides it while the
+         *     tenant's `engine.calibration.mode` is `suggest` or `apply` and the file's `engine.supported_score`
+         *     stays what it was when the point was applied: setting the mode to `off`, or changing
+         *     `engine.supported_score` in the file, puts the file's value back in force (the operator's edit wins).
+         *     In mode `apply` the server also fits by itself, periodically and after every
+         *     `engine.calibration.refit_every` new decisions, and applies the same way with the `system` actor.
+         *     Other server processes use a newly applied point within 30 seconds (each keeps what it read that long).
+         *
+         *     Nothing to apply answers 409: `too_few_decisions` (fewer decided reviews than
+         *     `engine.calibration.min_decisions`, or fewer than `min_each` found right or wrong),
+         *     `no_better_operating_point` (no point beats the current one on the newer decisions, or the one that
+         *     does is already in force), `calibration_off` (the tenant's `engine.calibration.mode` is `off`).
+         *
+         *     Credentials: bearer token only. Minimum role: `admin`.
+         */
+        post: operations["applyOperatingPoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/saas/users": {
         parameters: {
             query?: never;
@@ -917,9 +957,12 @@ export interface components {
         CorrectionAction: "replace" | "remove" | "add" | "annotate";
         /**
          * @description `account_deleted` records that an admin deleted the tenant's account; it is the last event of the tenant's trail.
+         *     `operating_point_applied` records that the tenant's operating point (`supported_score`) was fitted to its own
+         *     decided reviews and applied: by an admin (`POST /api/v1/engine/operating-point`) or by the server (actor
+         *     `system`, calibration mode `apply`).
          * @enum {string}
          */
-        AuditEventKind: "validation_created" | "review_required" | "approved" | "rejected" | "edited" | "review_handed_off" | "external_review_approved" | "external_review_rejected" | "account_deleted";
+        AuditEventKind: "validation_created" | "review_required" | "approved" | "rejected" | "edited" | "review_handed_off" | "external_review_approved" | "external_review_rejected" | "account_deleted" | "operating_point_applied";
         /** @enum {string} */
         ActorType: "user" | "api_key" | "system";
         /** @description A body that carries nothing but the optional API-key credentials. */
@@ -950,7 +993,7 @@ export interface components {
              *     code by its status.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "malformed_request" | "confirmation_mismatch" | "unauthenticated" | "invalid_token" | "token_expired" | "invalid_api_key" | "invalid_credentials" | "insufficient_role" | "feature_disabled" | "api_key_not_allowed" | "not_found" | "local_login_disabled" | "billing_not_configured" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "idempotency_in_progress" | "invalid_review_transition" | "template_not_uploaded" | "template_not_scanned" | "template_scan_failed" | "group_name_taken" | "email_taken" | "last_admin" | "limit_reached" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_login_attempts" | "headers_too_large" | "internal_error" | "not_implemented" | "service_unavailable";
+            code: "invalid_request" | "malformed_json" | "malformed_request" | "confirmation_mismatch" | "unauthenticated" | "invalid_token" | "token_expired" | "invalid_api_key" | "invalid_credentials" | "insufficient_role" | "feature_disabled" | "api_key_not_allowed" | "not_found" | "local_login_disabled" | "billing_not_configured" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "idempotency_in_progress" | "invalid_review_transition" | "template_not_uploaded" | "template_not_scanned" | "template_scan_failed" | "group_name_taken" | "email_taken" | "last_admin" | "limit_reached" | "too_few_decisions" | "no_better_operating_point" | "calibration_off" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_login_attempts" | "headers_too_large" | "internal_error" | "not_implemented" | "service_unavailable";
             request_id: string;
             /** @description One entry per invalid field. */
             errors?: components["schemas"]["FieldError"][];
@@ -1858,11 +1901,15 @@ export interface components {
          *     for. The decisions are put in time order; a risk threshold reaching `target_precision` is fitted on the older
          *     70% and measured on the newer 30% beside the current point (what the validations were flagged with). It is
          *     suggested only when it beats the current point there (higher precision, or as high with higher recall), and
-         *     is then fitted again on every decision. A suggestion never changes `engine.supported_score` by itself.
+         *     is then fitted again on every decision. In mode `suggest` a suggestion changes nothing by itself (an admin
+         *     applies it with `POST /api/v1/engine/operating-point`); in mode `apply` the server applies it (decision S113).
          */
         Calibration: {
-            /** @enum {string} */
-            mode: "off" | "suggest";
+            /**
+             * @description The tenant file's `engine.calibration.mode`.
+             * @enum {string}
+             */
+            mode: "off" | "suggest" | "apply";
             /**
              * @description `too_few_decisions`: fewer decided reviews than `engine.calibration.min_decisions`, or fewer than
              *     `min_each` found right or wrong; `no_better_point`: no threshold reached the target on the older
@@ -1871,7 +1918,10 @@ export interface components {
              */
             status: "off" | "too_few_decisions" | "no_better_point" | "suggested";
             target_precision: number;
-            /** @description The tenant's `engine.supported_score` (0.5 unless its file sets it). */
+            /**
+             * @description The `supported_score` new validations use now: the point applied to the tenant when one is in force,
+             *     else the tenant file's `engine.supported_score` (0.5 unless the file sets it).
+             */
             current_supported_score: number;
             /**
              * Format: int32
@@ -1894,6 +1944,47 @@ export interface components {
                 current: components["schemas"]["AgreementRates"];
                 fitted: components["schemas"]["AgreementRates"];
             } | null;
+        };
+        /**
+         * @description What an applied operating point rests on: the point in force before and the one applied, the target
+         *     precision, the tenant's decided reviews it was fitted on (in time order, the older 70%) and measured on
+         *     (the newer 30%), and the precision and recall of flags on those newer decisions: as the validations were
+         *     flagged (`previous`) and with the fitted point (`fitted`), rounded to 4 decimals.
+         */
+        OperatingPointFit: {
+            /** @description The `supported_score` in force before. */
+            previous_supported_score: number;
+            /** @description The `supported_score` applied. */
+            supported_score: number;
+            target_precision: number;
+            /**
+             * Format: int32
+             * @description Decided reviews with a recorded risk that the point rests on.
+             */
+            decisions: number;
+            /** Format: int32 */
+            fitted_on: number;
+            /** Format: int32 */
+            measured_on: number;
+            previous: components["schemas"]["AgreementRates"];
+            fitted: components["schemas"]["AgreementRates"];
+        };
+        /**
+         * @description The tenant's operating point in force: the `supported_score` new validations use, whether it was fitted to
+         *     the tenant's own decided reviews, when it was applied and the figures it rests on (null when the tenant
+         *     file's `engine.supported_score` is in force).
+         */
+        OperatingPoint: {
+            supported_score: number;
+            fitted_to_tenant: boolean;
+            /** Format: date-time */
+            applied_at: string | null;
+            /**
+             * @description The tenant file's `engine.calibration.mode`.
+             * @enum {string}
+             */
+            calibration: "off" | "suggest" | "apply";
+            fit: components["schemas"]["OperatingPointFit"] | null;
         };
         Analytics: {
             customer_id: components["schemas"]["CustomerId"];
@@ -2094,10 +2185,25 @@ export interface components {
             kind: "account_deleted";
         };
         /**
+         * @description The tenant's operating point was fitted to its own decided reviews and applied (actor: the admin, or
+         *     `system` when calibration mode `apply` fitted it). Its facts are figures, never content.
+         */
+        OperatingPointAppliedEvent: components["schemas"]["AuditEventBase"] & {
+            /** @enum {string} */
+            kind: "operating_point_applied";
+            data: components["schemas"]["OperatingPointFit"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "operating_point_applied";
+        };
+        /**
          * @description An audit event as stored (the `raw` profile): the fields of `AuditEventBase`, and the facts
          *     its `kind` records in `data` (one shape per kind; nothing else is recorded).
          */
-        AuditEvent: components["schemas"]["ValidationCreatedEvent"] | components["schemas"]["ReviewRequiredEvent"] | components["schemas"]["ReviewDecisionEvent"] | components["schemas"]["ReviewEditedEvent"] | components["schemas"]["ExternalReviewEvent"] | components["schemas"]["AccountDeletedEvent"];
+        AuditEvent: components["schemas"]["ValidationCreatedEvent"] | components["schemas"]["ReviewRequiredEvent"] | components["schemas"]["ReviewDecisionEvent"] | components["schemas"]["ReviewEditedEvent"] | components["schemas"]["ExternalReviewEvent"] | components["schemas"]["AccountDeletedEvent"] | components["schemas"]["OperatingPointAppliedEvent"];
         AuditEventPage: components["schemas"]["PageInfo"] & {
             data: components["schemas"]["AuditEvent"][];
         };
@@ -2140,6 +2246,8 @@ export interface components {
             /** Format: int32 */
             correction_count?: number;
             external_reference?: string;
+            previous_supported_score?: number;
+            supported_score?: number;
         };
         /**
          * @description An event of the `enterprise_v1` export. `hash` and `prev_hash` are those of the stored event,
@@ -2210,19 +2318,26 @@ export interface components {
                 description: string;
             };
             /**
-             * @description Where this tenant's engine flags a claim. `supported_score` is the tenant file's `engine.supported_score`
-             *     (0.5, the point fitted on the team's data, unless the file sets it); `fitted_to_tenant` is false: a point
-             *     fitted to the tenant's own reviews is only suggested (analytics `calibration`, as `calibration` says),
-             *     never applied by the server.
+             * @description Where this tenant's engine flags a claim. `supported_score` is the one new validations use: a point fitted
+             *     to the tenant's own decided reviews and applied (`fitted_to_tenant` true, `applied_at` when), or else the
+             *     tenant file's `engine.supported_score` (0.5, the point fitted on the team's data, unless the file sets
+             *     it). A point is applied by an admin (`POST /api/v1/engine/operating-point`) or, in calibration mode
+             *     `apply`, by the server; the file's value is back in force when the mode is `off` or the file's
+             *     `engine.supported_score` changed since (decision S113).
              */
             operating_point: {
                 supported_score: number;
                 fitted_to_tenant: boolean;
                 /**
+                 * Format: date-time
+                 * @description When the point in force was applied; null when it is the file's.
+                 */
+                applied_at: string | null;
+                /**
                  * @description The tenant file's `engine.calibration.mode`.
                  * @enum {string}
                  */
-                calibration: "off" | "suggest";
+                calibration: "off" | "suggest" | "apply";
             };
             known_limitations: string[];
             data_handling: {
@@ -4172,6 +4287,70 @@ export interface operations {
             /** @description The caller may not do this. Codes: `insufficient_role`, `feature_disabled`. */
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    applyOperatingPoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique key (for example a UUID) per logical request. A retry by the same caller with the
+                 *     same key within 24 hours replays the first response (its status and body, 4xx included) with
+                 *     `Idempotent-Replayed: true` instead of acting again. 5xx and 429 outcomes are not stored,
+                 *     so a retry runs again. Reusing a key with a different body, or another caller's key, answers
+                 *     409 `idempotency_key_reused`.
+                 *
+                 *     While the first request runs it holds the key on a lease that it renews (by default every
+                 *     5 seconds; the lease runs out 15 seconds after the last renewal). A retry meanwhile answers
+                 *     409 `idempotency_in_progress` with `Retry-After`: the seconds until the lease would run out.
+                 *     When the request's process has died (or the request failed with 5xx or 429), its lease runs
+                 *     out and the next retry takes the key over. What a request creates is named when its key is
+                 *     first claimed (a validation's `validation_id`, a new source group's, file's, template's or
+                 *     user's id), so the retry finds what the stopped request wrote: it completes what is missing
+                 *     (audit events, counters, the webhook notification) and answers with it, exactly as a replay
+                 *     would; it acts anew only when nothing was written. A review decision keeps its answer with
+                 *     the decision, in the same write.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description The point was applied; the tenant's operating point now in force. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatingPoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No valid credentials. Codes: `unauthenticated`, `invalid_token`, `token_expired`. */
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller may not do this. Codes: `insufficient_role`, `api_key_not_allowed`. */
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description Nothing to apply, or the request conflicts with an earlier one. Codes: `too_few_decisions`, `no_better_operating_point`, `calibration_off`, `idempotency_key_reused`, `idempotency_in_progress`. */
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

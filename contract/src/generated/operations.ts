@@ -47,6 +47,7 @@ export const idempotentPaths: readonly OperationPath[] = [
   '/api/v1/sources/group/delete',
   '/api/v1/sources/file/delete',
   '/api/v1/history/{id}/review',
+  '/api/v1/engine/operating-point',
   '/api/v1/saas/users/save',
   '/api/v1/saas/users/delete',
   '/api/v1/saas/billing-portal',

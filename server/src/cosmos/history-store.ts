@@ -316,6 +316,27 @@ export class HistoryStore {
     return found.slice(0, limit);
   }
 
+  /** How many of the tenant's validations not expired at `now` have a review in one of `states` and a recorded risk. */
+  async countDecided(customerId: string, now: string, states: readonly ReviewState[]): Promise<number> {
+    const { resources } = await this.container.items
+      .query<number>(
+        {
+          query:
+            'SELECT VALUE COUNT(1) FROM c WHERE c.customer_id = @cid AND c.record = @record AND c.expires_at > @now ' +
+            'AND ARRAY_CONTAINS(@states, c.review.state) AND IS_NUMBER(c.risk)',
+          parameters: [
+            { name: '@cid', value: customerId },
+            { name: '@record', value: 'validation' },
+            { name: '@now', value: now },
+            { name: '@states', value: [...states] },
+          ],
+        },
+        { partitionKey: customerId },
+      )
+      .fetchAll();
+    return resources[0] ?? 0;
+  }
+
   /**
    * Empties the outbox of the version that was completed, its pending webhook included; true when
    * this call did. When the record changed since (a review added an entry, another process cleared

@@ -47,7 +47,9 @@ export async function runIdempotently(
   const customerId = call.principal.tenant.customerId;
   const now = call.clock.now();
   const claim = await store.claim(customerId, call.key, call.operationId, fingerprint, now);
-  if (!claim.claimed) return replay(claim.record, fingerprint, now);
+  // The lease left is counted from now, not from before the claim: under load the claim's reads may
+  // take a while, and a Retry-After counted from before them would outlast the lease.
+  if (!claim.claimed) return replay(claim.record, fingerprint, call.clock.now());
   const { held } = claim;
   if (held.takenOver) call.log.info({ operation: call.operationId }, 'took over an Idempotency-Key whose holder stopped');
   const lease = new LeaseRenewal(store, held, call.clock, call.log);

@@ -180,6 +180,7 @@ function engineThresholds(raw: TenantEntry['engine'] = {}): EngineThresholds {
 function calibrationSettings(raw: NonNullable<TenantEntry['engine']>['calibration']): Tenant['calibration'] {
   return {
     mode: raw?.mode ?? 'suggest',
+    refitEvery: raw?.refit_every ?? 50,
     targetPrecision: raw?.target_precision ?? 0.9,
     minDecisions: raw?.min_decisions ?? 200,
     minEach: raw?.min_each ?? 30,

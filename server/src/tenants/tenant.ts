@@ -52,7 +52,7 @@ export interface Tenant {
   workflow: { reviewRequired: ReviewPolicy };
   /** How the engine's scores map to statuses, levels and severities for this tenant. */
   engineThresholds: EngineThresholds;
-  /** Fitting an operating point to the tenant's own decided reviews (decision S106). */
+  /** Fitting an operating point to the tenant's own decided reviews (decisions S106, S113). */
   calibration: TenantCalibration;
   /** The model-backed verifier the tenant chose (null: the deployment's default), and its settings. */
   verifier: TenantVerifier;
@@ -90,7 +90,10 @@ export interface TenantVerifier {
 }
 
 export interface TenantCalibration {
-  mode: 'off' | 'suggest';
+  /** `suggest`: fitted and reported, applied by an admin; `apply`: also fitted and applied by the server (decision S113). */
+  mode: 'off' | 'suggest' | 'apply';
+  /** In mode `apply`, new decided reviews between two fits. */
+  refitEvery: number;
   targetPrecision: number;
   minDecisions: number;
   minEach: number;

@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import type { DecidedReview } from '../../src/cosmos/history-store.js';
 import { calibration, riskThreshold } from '../../src/services/analytics/calibration.js';
 
-const settings = { mode: 'suggest' as const, targetPrecision: 0.9, minDecisions: 10, minEach: 3 };
+const settings = { mode: 'suggest' as const, refitEvery: 50, targetPrecision: 0.9, minDecisions: 10, minEach: 3 };
 const decided = (day: number, risk: number | undefined, wrong: boolean, flagged: boolean): DecidedReview => ({
   created_at: new Date(Date.UTC(2026, 0, 1 + day)).toISOString(),
   state: wrong ? 'rejected' : 'approved',

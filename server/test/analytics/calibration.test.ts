@@ -3,30 +3,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ManualClock } from '../../src/lib/clock.js';
-import type { CompletedValidation } from '../../src/services/validation/validation-recorder.js';
 import { tenantsOf } from '../support/audit.js';
 import { writeFixture } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
-import { callAs, recordValidation, review } from '../support/history.js';
+import { callAs, decideFlagged } from '../support/history.js';
 
 const clock = new ManualClock(new Date('2026-09-01T08:00:00.000Z'));
 let server: TestServer;
-
-const flagged: Partial<CompletedValidation> = {
-  severity: 'medium',
-  confidenceLevel: 'low',
-  issues: ['unsupported'],
-  findings: [
-    {
-      category: 'unsupported_claim',
-      status: 'warning',
-      title: 'Unsupported',
-      description: 'Not stated.',
-      severity: 'medium',
-      claim_index: 0,
-    },
-  ],
-};
 
 before(async () => {
   const fixture = await writeFixture({
@@ -42,19 +25,11 @@ before(async () => {
   // time, a point at risk 0.9 always.
   for (let day = 0; day < 30; day++) {
     const wrong = day % 2 === 0;
-    const createdAt = new Date(Date.UTC(2026, 7, 1 + day, 9));
-    const { validation_id } = await recordValidation(server, tenants.acme!, { ...flagged, createdAt, risk: wrong ? 0.9 : 0.4 });
-    const decision = wrong ? { action: 'reject', note: 'Not in the handbook.' } : { action: 'approve', note: 'Correct.' };
-    const reply = await review(server, server.apiKeyBody('acme', 'user'), validation_id, decision);
-    assert.equal(reply.status, 200, reply.text);
+    await decideFlagged(server, tenants.acme!, { createdAt: new Date(Date.UTC(2026, 7, 1 + day, 9)), risk: wrong ? 0.9 : 0.4, wrong });
   }
   // globex decides the same kind of cases, with calibration off.
   for (let day = 0; day < 4; day++) {
-    const { validation_id } = await recordValidation(server, tenants.globex!, {
-      ...flagged,
-      createdAt: new Date(Date.UTC(2026, 7, 1 + day, 9)),
-    });
-    assert.equal((await review(server, server.apiKeyBody('globex', 'user'), validation_id, { action: 'reject', note: 'No.' })).status, 200);
+    await decideFlagged(server, tenants.globex!, { createdAt: new Date(Date.UTC(2026, 7, 1 + day, 9)), wrong: true });
   }
 });
 after(() => server.close());
@@ -91,11 +66,7 @@ describe('calibration', () => {
     try {
       const tenants = tenantsOf(few);
       for (let day = 0; day < 3; day++) {
-        const { validation_id } = await recordValidation(other, tenants.acme!, {
-          ...flagged,
-          createdAt: new Date(Date.UTC(2026, 7, 1 + day)),
-        });
-        await review(other, other.apiKeyBody('acme', 'user'), validation_id, { action: 'reject', note: 'No.' });
+        await decideFlagged(other, tenants.acme!, { createdAt: new Date(Date.UTC(2026, 7, 1 + day)), wrong: true });
       }
       const reply = await callAs(other, '/api/v1/analytics', other.apiKeyBody('acme', 'viewer'), {});
       assert.deepEqual(

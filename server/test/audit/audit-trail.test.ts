@@ -309,7 +309,7 @@ describe('POST /api/v1/system-card', () => {
     assert.deepEqual(card.data_handling.audit_retention_days, 400);
     assert.deepEqual(card.data_handling.history_retention_days, historyTtlDays);
     assert.equal(card.region, 'westeurope');
-    assert.deepEqual(card.operating_point, { supported_score: 0.5, fitted_to_tenant: false, calibration: 'suggest' });
+    assert.deepEqual(card.operating_point, { supported_score: 0.5, fitted_to_tenant: false, applied_at: null, calibration: 'suggest' });
     assert.deepEqual(card.schema_versions, { api: 'v1', audit_event: '1', audit_export: '1.0', webhook: '1' });
     for (const never of ['source content', 'credentials', 'API keys', 'passwords', 'payment data', 'technical runtime logs']) {
       assert.ok(card.data_handling.audit_trail_never_records.includes(never), never);

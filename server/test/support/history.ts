@@ -102,3 +102,39 @@ export async function auditTrail(server: TestServer, customerId: string, filter:
 
 export const review = (server: TestServer, credentials: Credentials, validationId: string, body: object) =>
   callAs(server, `/api/v1/history/${validationId}/review`, credentials, body);
+
+/** What a validation the engine flagged (one unsupported claim) records, for the calibration tests. */
+export const flaggedValidation: Partial<CompletedValidation> = {
+  severity: 'medium',
+  confidenceLevel: 'low',
+  issues: ['unsupported'],
+  findings: [
+    {
+      category: 'unsupported_claim',
+      status: 'warning',
+      title: 'Unsupported',
+      description: 'Not stated.',
+      severity: 'medium',
+      claim_index: 0,
+    },
+  ],
+};
+
+/**
+ * A flagged validation of `tenant` made at `createdAt` with the answer's `risk`, decided by the tenant's user: rejected
+ * when the reviewers found it `wrong`, approved otherwise. The tenant's workflow must send it to review.
+ */
+export async function decideFlagged(
+  server: TestServer,
+  tenant: Tenant,
+  { createdAt, risk, wrong }: { createdAt: Date; risk?: number; wrong: boolean },
+): Promise<void> {
+  const { validation_id } = await recordValidation(server, tenant, {
+    ...flaggedValidation,
+    createdAt,
+    ...(risk === undefined ? {} : { risk }),
+  });
+  const decision = wrong ? { action: 'reject', note: 'Not in the handbook.' } : { action: 'approve', note: 'Correct.' };
+  const reply = await review(server, server.apiKeyBody(tenant.customerId, 'user'), validation_id, decision);
+  assert.equal(reply.status, 200, reply.text);
+}

@@ -47,12 +47,18 @@ let survivor: string;
 const emulatorUrl = () => `http://127.0.0.1:${(emulator.address() as AddressInfo).port}`;
 
 async function startProcess(cosmosEndpoint: string, settings: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
-  const started = await startServerProcess({
-    ...env,
-    COSMOS_ENDPOINT: cosmosEndpoint,
-    IDEMPOTENCY_LEASE_MS: String(leaseMs),
-    ...settings,
-  });
+  const started = await startServerProcess(
+    {
+      ...env,
+      COSMOS_ENDPOINT: cosmosEndpoint,
+      IDEMPOTENCY_LEASE_MS: String(leaseMs),
+      ...settings,
+    },
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  // The processes' warnings and errors go into the test's output: a failure here under load is
+  // otherwise a bare status code.
+  started.child.stdout?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
   children.push(started.child);
   return started;
 }

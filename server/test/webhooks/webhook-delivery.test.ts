@@ -60,7 +60,7 @@ function tenant(path: string, webhook: Partial<Tenant['webhook']> = {}, allow = 
     webhook: { enabled: true, url: `${base}${path}`, bearerToken: token, signingSecret: secret, includeSuccessful: false, ...webhook },
     workflow: { reviewRequired: 'never' },
     engineThresholds: defaultThresholds,
-    calibration: { mode: 'suggest', targetPrecision: 0.9, minDecisions: 200, minEach: 30 },
+    calibration: { mode: 'suggest', refitEvery: 50, targetPrecision: 0.9, minDecisions: 200, minEach: 30 },
     verifier: { choice: null, judgeBand: { low: 0.2, high: 0.8 }, entailmentWeight: 1 },
     rateLimit: { requests: 100, windowSeconds: 60 },
     auditRetentionDays: 365,

@@ -107,6 +107,7 @@ const calls: Record<string, { call: Call; path: string; refused?: Principal }> =
   listAuditEvents: { path: '/api/v1/audit', refused: 'globex', call: (c, o) => c.audit.list({}, o) },
   exportAuditEvents: { path: '/api/v1/audit/export', refused: 'globex', call: (c, o) => c.audit.export({}, o) },
   getSystemCard: { path: '/api/v1/system-card', refused: 'globex', call: (c, o) => c.systemCard(o) },
+  applyOperatingPoint: { path: '/api/v1/engine/operating-point', refused: 'user', call: (c, o) => c.engine.applyOperatingPoint(o) },
   listUsers: { path: '/api/v1/saas/users', refused: 'user', call: (c, o) => c.saas.users.list({}, o) },
   saveUser: { path: '/api/v1/saas/users/save', refused: 'user', call: (c, o) => c.saas.users.save({ user_id: ids.user, name: 'N' }, o) },
   deleteUser: { path: '/api/v1/saas/users/delete', refused: 'user', call: (c, o) => c.saas.users.delete({ user_id: ids.user }, o) },
@@ -361,6 +362,27 @@ export function scenarios(target: () => Target): void {
       assert.match(csv, /^[a-z_]+(,[a-z_]+)+\r\n/);
       const card = await byKey.systemCard();
       assert.equal(typeof card.service.version, 'string');
+    });
+
+    // On the server, acme's decided reviews are seeded to call for another point (server.test.ts).
+    test('the operating point fitted to the reviews: applied once and audited, then nothing better (409)', async () => {
+      const applied = await as.admin.engine.applyOperatingPoint();
+      assert.equal(applied.fitted_to_tenant, true);
+      assert.equal(applied.supported_score, applied.fit?.supported_score);
+      code(await rejects(409, (o) => as.admin.engine.applyOperatingPoint(o)), 'no_better_operating_point');
+      if (!t.live) return;
+      const card = await as.viewer.systemCard();
+      assert.deepEqual(card.operating_point, {
+        supported_score: applied.supported_score,
+        fitted_to_tenant: true,
+        applied_at: applied.applied_at,
+        calibration: 'suggest',
+      });
+      const events = [];
+      for await (const event of as.admin.audit.iterate({ limit: 100 })) events.push(event);
+      assert.equal(events.filter((event) => event.kind === 'operating_point_applied').length, 1);
+      const chain = await verifyAuditChain(events);
+      assert.ok(chain.valid, JSON.stringify(chain));
     });
   });
 

@@ -12,8 +12,10 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { verifyWebhook } from '../../../sdk/src/index.js';
 import { type StripeStandIn, startStripeStandIn } from '../../../server/test/saas/stripe-stand-in.js';
-import { writeFixture } from '../../../server/test/support/fixtures.js';
+import { tenantsOf } from '../../../server/test/support/audit.js';
+import { type Fixture, writeFixture } from '../../../server/test/support/fixtures.js';
 import { startTestServer, type TestServer } from '../../../server/test/support/harness.js';
+import { decideFlagged } from '../../../server/test/support/history.js';
 import { dereferencedSpec, operations, rawSpec, specPath } from '../../support/spec.js';
 import { missingPairs, staleExemptions, summary } from './coverage.js';
 import { type RunningProxy, startPrismProxy } from './prism-proxy.js';
@@ -46,6 +48,7 @@ describe('the contract scenarios against the reference server, through prism pro
         acme: {
           outbound: { allow: ['127.0.0.1'] },
           workflow: { review_required: 'always' },
+          engine: { calibration: { min_decisions: 20, min_each: 5 } },
           billing: { stripe_customer_id: 'cus_Scenario0123456789' },
           webhook: {
             enabled: true,
@@ -62,6 +65,7 @@ describe('the contract scenarios against the reference server, through prism pro
       stripeEndpoint: standIn.endpoint,
     });
     proxy = await startPrismProxy(specPath, server.url);
+    await seedDecisions(server, fixture);
   });
   after(async () => {
     await proxy.close();
@@ -122,3 +126,16 @@ describe('the contract scenarios against the reference server, through prism pro
     }
   });
 });
+
+/**
+ * acme's reviewers decided 30 flagged answers, one an hour: they rejected those of high risk (0.9) and approved those
+ * of moderate risk (0.4), so a point fitted to them (supported_score 0.1) beats the current one and can be applied.
+ */
+async function seedDecisions(server: TestServer, fixture: Fixture): Promise<void> {
+  const acme = tenantsOf(fixture).acme!;
+  const start = Date.now() - 31 * 60 * 60 * 1000;
+  for (let hour = 0; hour < 30; hour++) {
+    const wrong = hour % 2 === 0;
+    await decideFlagged(server, acme, { createdAt: new Date(start + hour * 60 * 60 * 1000), risk: wrong ? 0.9 : 0.4, wrong });
+  }
+}

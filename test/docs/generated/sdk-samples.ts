@@ -232,6 +232,12 @@ export async function getSystemCard() {
   const systemCard = await client.systemCard();
 }
 
+export async function applyOperatingPoint() {
+  const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
+
+  const operatingPoint = await client.engine.applyOperatingPoint();
+}
+
 export async function listUsers() {
   const client = createClient({ baseUrl: 'http://localhost:3000', token: process.env.GROUNDCHECK_TOKEN! });
 

@@ -12,6 +12,7 @@ export const kindLabels: Record<AuditEventKind, string> = {
   external_review_approved: 'Approved in outside review',
   external_review_rejected: 'Rejected in outside review',
   account_deleted: 'Account deleted',
+  operating_point_applied: 'Operating point applied',
 };
 
 export const kinds = Object.keys(kindLabels) as AuditEventKind[];

@@ -1,6 +1,7 @@
-// The operating point fitted to the tenant's own decided reviews, when there is one: a suggestion to
-// read, which an administrator applies in the tenant file if they choose to.
+// The operating point fitted to the tenant's own decided reviews, when there is one: a suggestion
+// that an administrator may apply here (S113).
 import type { Calibration } from '@groundcheck/sdk';
+import { ApplyOperatingPoint } from './apply-operating-point';
 import { FigureList } from './figure-list';
 import { count, score, share } from './figures';
 
@@ -56,6 +57,7 @@ export function CalibrationSummary({ calibration }: { calibration: Calibration }
           </table>
         </div>
       )}
+      <ApplyOperatingPoint calibration={calibration} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { api } from '../../api/client';
 import { ModalDialog } from '../../ui/modal-dialog';
+import { NameAndDescription } from '../../ui/name-and-description';
 import { ProblemMessage } from '../../ui/problem-message';
 import { EndpointFields } from './endpoint-fields';
 import { type GroupFormValues, groupFormValues, groupSaveRequest, noForwarding } from './group-form-values';
@@ -33,26 +34,10 @@ export function GroupFormDialog({
       onSaved(saved);
     },
   });
-  const { errors } = form.formState;
   return (
     <ModalDialog title={group ? `Edit ${group.name}` : 'New source group'} onClose={onClose}>
       <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="stack">
-        <label>
-          Name
-          <input
-            aria-invalid={errors.name ? true : undefined}
-            {...form.register('name', {
-              validate: (value) => value.trim() !== '' || 'Enter a name.',
-              maxLength: { value: 200, message: 'At most 200 characters.' },
-            })}
-          />
-          {errors.name && <span className="field-error">{errors.name.message}</span>}
-        </label>
-        <label>
-          Description
-          <textarea {...form.register('description', { maxLength: { value: 2000, message: 'At most 2000 characters.' } })} />
-          {errors.description && <span className="field-error">{errors.description.message}</span>}
-        </label>
+        <NameAndDescription form={form} />
         <label>
           Data-access roles allowed to use it
           <input aria-describedby={rolesHelpId} autoComplete="off" {...form.register('allowedRoles')} />

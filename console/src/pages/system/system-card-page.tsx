@@ -11,7 +11,8 @@ import { FactList, Sentences } from './fact-list';
 
 const calibrationText: Record<SystemCard['operating_point']['calibration'], string> = {
   off: 'Off',
-  suggest: 'An operating point fitted to your reviews is suggested to administrators on the dashboard, never applied by itself',
+  suggest: 'An operating point fitted to your reviews is suggested to administrators, who may apply it',
+  apply: 'An operating point fitted to your reviews is applied by the service when it beats the one in force',
 };
 
 export function SystemCardPage() {
@@ -72,6 +73,9 @@ function SystemCardSections({ card }: { card: SystemCard }) {
           facts={[
             { term: 'Supported score', description: String(card.operating_point.supported_score) },
             { term: 'Fitted to this tenant', description: yesNo(card.operating_point.fitted_to_tenant) },
+            ...(card.operating_point.applied_at
+              ? [{ term: 'Applied', description: format(parseISO(card.operating_point.applied_at), 'd MMM yyyy, HH:mm') }]
+              : []),
             { term: 'Calibration', description: calibrationText[card.operating_point.calibration] },
           ]}
         />

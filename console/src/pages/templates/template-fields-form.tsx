@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { api } from '../../api/client';
+import { NameAndDescription } from '../../ui/name-and-description';
 import { TemplateProblem } from './problem-hint';
 import { type TemplateFormValues, templateFormValues, templateSaveRequest } from './template-form-values';
 
@@ -35,21 +36,7 @@ export function TemplateFieldsForm({ template, onDone }: { template: Template; o
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
     >
       <h4 id={headingId}>Details and fields</h4>
-      <label>
-        Name
-        <input
-          aria-invalid={errors.name ? true : undefined}
-          {...form.register('name', {
-            validate: (value) => value.trim() !== '' || 'Enter a name.',
-            maxLength: { value: 200, message: 'At most 200 characters.' },
-          })}
-        />
-        {errors.name && <span className="field-error">{errors.name.message}</span>}
-      </label>
-      <label>
-        Description
-        <textarea {...form.register('description', { maxLength: { value: 2000, message: 'At most 2000 characters.' } })} />
-      </label>
+      <NameAndDescription form={form} />
       {template.placeholders.length === 0 && <p>The scan found no {'{{placeholders}}'} in the file.</p>}
       {template.placeholders.map((placeholder, index) => (
         <fieldset key={placeholder.name} className="field-row">

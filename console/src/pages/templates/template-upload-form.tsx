@@ -3,6 +3,7 @@
 import type { TemplateUploadUrl } from '@groundcheck/sdk';
 import { useForm } from 'react-hook-form';
 import { api } from '../../api/client';
+import { NameAndDescription } from '../../ui/name-and-description';
 import { ProblemMessage } from '../../ui/problem-message';
 import { templateContentType, templateExtensions } from '../sources/content-types';
 import { UploadProgressBar } from '../sources/upload-progress';
@@ -47,22 +48,7 @@ export function TemplateUploadForm({ onUploaded }: { onUploaded: (signed: Templa
   const { errors } = form.formState;
   return (
     <form className="stack" noValidate onSubmit={form.handleSubmit(({ files }) => upload.mutate(files![0]!))}>
-      <label>
-        Name
-        <input
-          aria-invalid={errors.name ? true : undefined}
-          {...form.register('name', {
-            validate: (value) => value.trim() !== '' || 'Enter a name.',
-            maxLength: { value: 200, message: 'At most 200 characters.' },
-          })}
-        />
-        {errors.name && <span className="field-error">{errors.name.message}</span>}
-      </label>
-      <label>
-        Description
-        <textarea {...form.register('description', { maxLength: { value: 2000, message: 'At most 2000 characters.' } })} />
-        {errors.description && <span className="field-error">{errors.description.message}</span>}
-      </label>
+      <NameAndDescription form={form} />
       <label>
         Template file (Word, Markdown, text or HTML, with {'{{placeholders}}'})
         <input

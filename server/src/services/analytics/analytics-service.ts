@@ -8,6 +8,7 @@ import type { Analytics, AnalyticsQuery } from '@groundcheck/contract';
 import type { HistoryStore } from '../../cosmos/history-store.js';
 import { BadRequestError } from '../../errors.js';
 import { addDays, dayOf, dayRange } from '../../lib/day-range.js';
+import type { Tenant } from '../../tenants/tenant.js';
 import type { Caller } from '../call-context.js';
 import { calibration } from './calibration.js';
 import { addCounts } from './counts.js';
@@ -21,7 +22,11 @@ const maxDays = 366;
 const dayMs = 24 * 60 * 60 * 1000;
 
 export class AnalyticsService {
-  constructor(private readonly history: HistoryStore) {}
+  constructor(
+    private readonly history: HistoryStore,
+    /** The `supported_score` new validations of the tenant use: the applied operating point or the file's (S113). */
+    private readonly supportedScore: (tenant: Tenant) => Promise<number> = async (tenant) => tenant.engineThresholds.supportedScore,
+  ) {}
 
   async analytics(ctx: Caller, query: AnalyticsQuery): Promise<Analytics> {
     const now = ctx.clock.now();
@@ -29,11 +34,12 @@ export class AnalyticsService {
     const dates = Array.from({ length: count }, (_, i) => addDays(from, i));
     const decidedFrom = (fromIso: string, toIso: string) =>
       this.history.decidedReviews(ctx.tenant.customerId, { fromIso, toIso, now: now.toISOString() }, decidedStates, maxAgreementDecisions);
-    const [stored, decided, history] = await Promise.all([
+    const [stored, decided, history, current] = await Promise.all([
       this.history.rollups<DailyRollup>(ctx.tenant.customerId, from, to),
       decidedFrom(`${from}T00:00:00.000Z`, `${addDays(to, 1)}T00:00:00.000Z`),
       // The operating point rests on every decision the tenant has, whatever the range asked for.
       ctx.tenant.calibration.mode === 'off' ? [] : decidedFrom(new Date(0).toISOString(), now.toISOString()),
+      this.supportedScore(ctx.tenant),
     ]);
     // Days are keys of a Map built here, never looked up on an object.
     const byDay = new Map(stored.map((rollup) => [rollup.date, rollup]));
@@ -64,7 +70,7 @@ export class AnalyticsService {
         max_seconds: total.decisions.count > 0 ? total.decisions.max_seconds : null,
       },
       engine_agreement: engineAgreement(dates, agreement),
-      calibration: calibration(history, ctx.tenant.calibration, ctx.tenant.engineThresholds.supportedScore),
+      calibration: calibration(history, ctx.tenant.calibration, current),
       daily: days.map((day) => ({
         date: day.date,
         validations: day.validations,

@@ -1,6 +1,6 @@
 // An operating point fitted to the tenant's own decided reviews (issue 33, decision S106), reported beside the
-// current one and never applied by itself. Validated over time: fitted on the older decisions, measured on the
-// newer ones against what the validations were flagged with; suggested only when it is better there.
+// current one. Validated over time: fitted on the older decisions, measured on the newer ones against what the
+// validations were flagged with; suggested only when it is better there. Applying it is services/engine (S113).
 import type { AgreementRates, Calibration } from '@groundcheck/contract';
 import type { DecidedReview } from '../../cosmos/history-store.js';
 import type { TenantCalibration } from '../../tenants/tenant.js';

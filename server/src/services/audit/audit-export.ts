@@ -129,6 +129,8 @@ function payloadSummary(event: AuditEvent): PayloadSummary {
     review_state: data.review_state,
     correction_count: data.corrections?.length,
     external_reference: data.external_reference,
+    previous_supported_score: data.previous_supported_score,
+    supported_score: data.supported_score,
   };
   if (kindRecords(kind, 'note')) {
     summary.note_present = data.note !== undefined;

@@ -27,7 +27,11 @@ export type AuditFacts<K extends AuditEventKind> = AuditEvent extends infer E
 
 /** Any kind's facts, each optional: what code that reads events of every kind may find in `data`. */
 export type AnyAuditFacts = Partial<
-  AuditFacts<'validation_created'> & AuditFacts<'review_required'> & AuditFacts<'edited'> & AuditFacts<'review_handed_off'>
+  AuditFacts<'validation_created'> &
+    AuditFacts<'review_required'> &
+    AuditFacts<'edited'> &
+    AuditFacts<'review_handed_off'> &
+    AuditFacts<'operating_point_applied'>
 >;
 
 /** Whether events of this kind record the fact, when present (a review decision's note, say). */
@@ -179,6 +183,8 @@ function recordedFacts(entry: AuditEntry): AnyAuditFacts {
   }
   if (data.sources) facts.sources = data.sources.map(({ reference, sha256 }) => ({ reference, sha256 }));
   if (data.corrections) facts.corrections = data.corrections.map(({ element, action, note }) => ({ element, action, note }));
+  if (data.previous) facts.previous = { precision: data.previous.precision, recall: data.previous.recall };
+  if (data.fitted) facts.fitted = { precision: data.fitted.precision, recall: data.fitted.recall };
   return facts;
 }
 

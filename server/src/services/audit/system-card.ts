@@ -32,6 +32,7 @@ const auditTrailRecords = [
   'source file references and SHA-256 hashes',
   'confidence level',
   'issue count',
+  'operating points applied, with the figures they rest on',
 ];
 const auditTrailNeverRecords = [
   'source content',
@@ -46,9 +47,13 @@ const auditTrailNeverRecords = [
 ];
 
 export class SystemCardService {
-  constructor(private readonly settings: { historyTtlDays: number }) {}
+  constructor(
+    private readonly settings: { historyTtlDays: number },
+    /** The tenant's operating point in force (decision S113); the tenant file's alone without it. */
+    private readonly operatingPoint?: (tenant: Caller['tenant']) => Promise<SystemCard['operating_point']>,
+  ) {}
 
-  describe(ctx: Caller): SystemCard {
+  async describe(ctx: Caller): Promise<SystemCard> {
     const { tenant } = ctx;
     return {
       schema_version: '1.0',
@@ -61,6 +66,7 @@ export class SystemCardService {
         'Corrects contradicted claims where a source states the right value (mode validate_and_fix).',
         'Records validations in history and review decisions in an append-only, hash-chained audit trail.',
         'Exports the audit trail as JSON or CSV, with pseudonymized actors in profile enterprise_v1.',
+        "Fits the point where claims are flagged (supported_score) to the tenant's own decided reviews, and applies it when an admin asks or, in calibration mode apply, by itself, with an audit event.",
       ],
       not_done: [
         "Does not decide whether an answer may be shown to an end user; reviewers and the tenant's workflow do.",
@@ -69,10 +75,11 @@ export class SystemCardService {
         'Does not keep technical runtime logs in the audit trail; they stay in the platform logging service.',
       ],
       validation_method: validationMethod,
-      // A point fitted to the tenant's reviews is suggested in analytics, never applied here (decision S106).
-      operating_point: {
+      // The point new validations use: one fitted to the tenant's reviews and applied, or the file's (S106, S113).
+      operating_point: (await this.operatingPoint?.(tenant)) ?? {
         supported_score: tenant.engineThresholds.supportedScore,
         fitted_to_tenant: false,
+        applied_at: null,
         calibration: tenant.calibration.mode,
       },
       known_limitations: [

@@ -24,6 +24,8 @@ export interface ReviewServiceDependencies {
   outbox: RecordOutbox;
   groups: SourceGroupStore;
   historyTtlDays: number;
+  /** Told of every decision that closes a review (a fit of the tenant's operating point may be due, decision S113). */
+  decided?: (tenant: Caller['tenant']) => void;
 }
 
 /** Attempts of one review while other reviews of the record win the race for it. */
@@ -76,6 +78,7 @@ export class ReviewService {
         );
       }
       ctx.log.info({ validation_id: next.validation_id, action: request.action, review_state: next.review.state }, 'validation reviewed');
+      if (transition.closes) this.deps.decided?.(ctx.tenant);
       return publicRecord(next);
     }
     throw new Error(`review of ${ctx.path.id} lost ${writeAttempts} races for its batch`);

@@ -4,10 +4,11 @@
 // the validation's id is the key's bound id and its answer is recorded with it (decision S95).
 import { createHash } from 'node:crypto';
 import type { Mode, RequestSummary, SkippedSource, SourceUsed, ValidationRequest, ValidationResult } from '@groundcheck/contract';
-import type { EngineSource } from '../../engine/index.js';
+import type { EngineSource, EngineThresholds } from '../../engine/index.js';
 import { reviseValidation } from '../../engine/revise.js';
 import { answerRisk } from '../../engine/risk.js';
 import { verifierUnavailable } from '../../engine/verifier-note.js';
+import type { Tenant } from '../../tenants/tenant.js';
 import { actorOf } from '../audit/audit-trail.js';
 import { type Caller, idFor, writtenByEarlierTry } from '../call-context.js';
 import type { Extractor } from '../sources/extraction-cache.js';
@@ -36,6 +37,8 @@ export interface ValidationServiceDependencies {
   /** Text from a fetched URL's bytes, within the parser's budget. */
   extract: Extractor;
   verification: ClaimVerification;
+  /** The tenant's thresholds for a new validation: the tenant file's, with the operating point applied to it (S113). */
+  thresholds?: (tenant: Tenant) => Promise<EngineThresholds>;
 }
 
 export class ValidationService {
@@ -122,7 +125,8 @@ export class ValidationService {
    */
   private async runEngine(ctx: Caller, request: ValidationRequest, sources: EngineSource[]): Promise<EngineResults[Mode]> {
     const { verification, engine } = this.deps;
-    const base = { question: request.question, sources, thresholds: ctx.tenant.engineThresholds };
+    const thresholds = (await this.deps.thresholds?.(ctx.tenant)) ?? ctx.tenant.engineThresholds;
+    const base = { question: request.question, sources, thresholds };
     const entailment = verification.entailmentFor(ctx.tenant);
     if (request.mode === 'generate') {
       const written = await verification.writeAnswer(ctx, request.question, sources);

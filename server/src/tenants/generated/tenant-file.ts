@@ -83,10 +83,14 @@ export interface Tenant {
      */
     entailment_weight?: number;
     /**
-     * An operating point fitted to the tenant's own decided reviews (decision S106), reported in the analytics payload's `calibration`. `suggest` (default) fits and reports; `off` does neither. It never changes `supported_score` by itself.
+     * An operating point fitted to the tenant's own decided reviews (decisions S106, S113), reported in the analytics payload's `calibration`. `suggest` (default) fits and reports, and an admin may apply the suggested point (POST /api/v1/engine/operating-point); `apply` also fits periodically and after every `refit_every` new decisions and applies a point that beats the current one, with an audit event; `off` fits nothing and puts `supported_score` back in force. An applied point overrides `supported_score` until the mode is `off` or `supported_score` is changed here.
      */
     calibration?: {
-      mode?: "off" | "suggest";
+      mode?: "off" | "suggest" | "apply";
+      /**
+       * In mode `apply`, new decided reviews between two fits.
+       */
+      refit_every?: number;
       /**
        * The precision of flags the fitted point must reach.
        */
