@@ -79,4 +79,12 @@ describe('calibration', () => {
     const off = (await analytics('globex')).body.calibration;
     assert.deepEqual([off.mode, off.status, off.decisions, off.suggested], ['off', 'off', 0, null]);
   });
+
+  test('a validation gone from history (expired, or deleted with its data) leaves the next fit', async () => {
+    const counted = (await analytics('acme')).body.calibration.decisions;
+    const page = await callAs(server, '/api/v1/history', server.apiKeyBody('acme', 'viewer'), { review_state: 'rejected', limit: 1 });
+    const [gone] = page.body.data;
+    await server.cosmos.container('history').item(gone.validation_id, 'acme').delete();
+    assert.equal((await analytics('acme')).body.calibration.decisions, counted - 1);
+  });
 });
