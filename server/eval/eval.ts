@@ -7,7 +7,8 @@
 // signals weighed by aggregators fitted on its scores by the same folds, and the checks alone (the default verifier,
 // none) beside it; --deterministic measures the checks alone.
 // Options: --ablate (the table of each signal kind: its flags, and the figures without it), --calibration (each
-// realistic domain as a tenant: the global operating point against one fitted on its first half; calibration-simulation.ts),
+// realistic domain as a tenant: the global operating point against one fitted on its first half, and the aggregator's
+// weights refitted on it; calibration-simulation.ts),
 // --verbose (list every miss and false flag with its claims), --data=DIR (default ../shared/data),
 // --verifier=openai (the same held-out cases through the judge, beside these figures, with its cost and
 // latency; --limit=N, --judge-band: verifier-eval.ts).
@@ -15,7 +16,7 @@ import { checkOfKind } from '../src/engine/checks/index.js';
 import { entailmentKinds } from '../src/engine/entailment.js';
 import { loadEntailmentModel } from '../src/verifiers/entailment/entailment-model.js';
 import { shippedModelDir } from '../src/verifiers/entailment/shipped-model.js';
-import { simulateTenant } from './calibration-simulation.js';
+import { figures, refitTenant, simulateTenant, type Verdict } from './calibration-simulation.js';
 import {
   type Assessed,
   assessAll,
@@ -171,6 +172,36 @@ if (args.has('calibration')) {
     console.log(
       `| ${r.tenant} | ${r.history} | ${r.applied ? `yes (${r.threshold!.toFixed(3)})` : 'no'} | ${cell(r.global)} | ${cell(r.fitted)} | ${r.measured} |`,
     );
+  // The weights refitted per tenant, on the same halves: the realistic cases of the checks alone, in file order.
+  const realisticAssessed = checksAlone.assessed.filter((a) => a.case.set !== 'halueval');
+  const refits = [...new Set(realisticAssessed.map((a) => a.case.fold))].map((fold) =>
+    refitTenant(
+      fold,
+      realisticAssessed.filter((a) => a.case.fold === fold),
+      checksAlone.assessed.filter((a) => a.case.fold !== fold),
+      checksAlone.info,
+    ),
+  );
+  console.log('\nThe aggregator refitted per tenant, on the same halves: its weights fitted on the first half alone, and on the');
+  console.log('other domains and HaluEval with the first half; precision / accuracy on the second half, beside the tenant-fitted point.\n');
+  console.log('| tenant | tenant-fitted point | weights from its own cases | weights from all others and its own | measured on |');
+  console.log('|---|---|---|---|---|');
+  const measured = (verdicts: Verdict[]) => cell(figures(verdicts, (v) => v.flagged));
+  for (const r of refits) {
+    const point = rows.find((row) => row.tenant === r.tenant)!;
+    console.log(`| ${r.tenant} | ${cell(point.fitted)} | ${measured(r.ownCases)} | ${measured(r.withOthers)} | ${r.ownCases.length} |`);
+  }
+  // The same second halves pooled, each flagged at its tenant's point (the fitted one where it was applied).
+  const pointVerdicts = refits.flatMap((r) => {
+    const list = realistic.filter((o) => o.case.fold === r.tenant);
+    const { applied, threshold } = rows.find((row) => row.tenant === r.tenant)!;
+    return list
+      .slice(Math.floor(list.length / 2))
+      .map((o) => ({ flagged: applied ? o.risk >= threshold! : o.flagged, wrong: o.case.hallucinated }));
+  });
+  console.log(
+    `| all domains pooled | ${measured(pointVerdicts)} | ${measured(refits.flatMap((r) => r.ownCases))} | ${measured(refits.flatMap((r) => r.withOthers))} | ${pointVerdicts.length} |`,
+  );
 }
 
 if (verifierRun) {

@@ -65,7 +65,7 @@ export function riskThreshold(cases: readonly Decided[], target: number): number
   return null;
 }
 
-export function rates(cases: readonly Decided[], flag: (c: Decided) => boolean): AgreementRates {
+export function rates<C extends Pick<Decided, 'wrong'>>(cases: readonly C[], flag: (c: C) => boolean): AgreementRates {
   const flagged = cases.filter(flag);
   const wrong = cases.filter((c) => c.wrong).length;
   const caught = flagged.filter((c) => c.wrong).length;
