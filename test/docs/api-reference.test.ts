@@ -4,15 +4,15 @@
 // CSP violation; the assets compressed and revalidated by ETag; the SDK samples generated from the
 // SDK's own methods and up to date.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { generateSdkSamples } from '../../scripts/generate-sdk-samples.js';
 import { startTestServer, type TestServer } from '../../server/test/support/harness.js';
+import { launchChromium } from '../support/chromium.js';
 import { rawSpec, repoRoot, specPath } from '../support/spec.js';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const results = join(repoRoot, 'test-results');
 let server: TestServer;
 let browser: Browser;
@@ -25,23 +25,8 @@ const operations = Object.values(rawSpec().paths ?? {}).flatMap((item) =>
 );
 
 before(async () => {
-  assert.ok(existsSync(chromiumPath), `No Chromium at ${chromiumPath}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
   mkdirSync(results, { recursive: true });
-  [server, browser] = await Promise.all([
-    startTestServer(),
-    chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    }),
-  ]);
+  [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
 });
 after(async () => {
   await browser?.close();

@@ -7,12 +7,12 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Role } from '@groundcheck/contract';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { email, password } from '../../../server/test/support/fixtures.js';
 import { startTestServer, type TestServer, type TestServerOptions } from '../../../server/test/support/harness.js';
+import { launchChromium } from '../../support/chromium.js';
 import { repoRoot } from '../../support/spec.js';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const screenshots = join(repoRoot, 'test-results', 'console');
 /** The built console (npm run build -w @groundcheck/console); CONSOLE_DIR names another build. */
 export const consoleDir = process.env.CONSOLE_DIR ?? join(repoRoot, 'console', 'dist');
@@ -38,23 +38,11 @@ export class ConsoleHarness {
   ) {}
 
   static async start(options: TestServerOptions = {}): Promise<ConsoleHarness> {
-    assert.ok(existsSync(chromiumPath), `No Chromium at ${chromiumPath}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
     assert.ok(existsSync(join(consoleDir, 'index.html')), `No console build in ${consoleDir}: npm run build -w @groundcheck/console`);
     mkdirSync(screenshots, { recursive: true });
     const [server, browser] = await Promise.all([
       startTestServer({ ...options, env: { CONSOLE_DIR: consoleDir, ...options.env } }),
-      chromium.launch({
-        executablePath: chromiumPath,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
-      }),
+      launchChromium(),
     ]);
     return new ConsoleHarness(server, browser);
   }
