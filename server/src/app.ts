@@ -53,7 +53,8 @@ export function createApp(deps: AppDependencies): Express {
   app.use(securityHeaders());
   // /docs, /openapi.yaml and /console/ are pages, not operations of the contract.
   app.use(apiReference());
-  if (deps.console) app.use(consoleRouter(deps.console, { limiter: deps.rateLimiter, requestsPerMinute: deps.anonymousRateLimit }));
+  if (deps.console)
+    app.use(consoleRouter(deps.console, { limiter: deps.rateLimiter, requestsPerMinute: deps.anonymousRateLimit }, deps.contract));
   app.use(resolveOperation(deps.contract));
   // Before the body is read, so a caller without credentials cannot make the server parse at will.
   app.use(anonymousRateLimit(deps.rateLimiter, deps.anonymousRateLimit));

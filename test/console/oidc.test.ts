@@ -125,6 +125,13 @@ test('the sign-in options refuse a customer id that is not one, as a problem', a
       query,
     );
   }
+  // Many unknown parameters: the problem lists 20 of them, as the API's problems do, and counts them all.
+  const many = await options(`customer_id=acme&${Array.from({ length: 25 }, (_, i) => `p${i}=1`).join('&')}`);
+  const manyProblem = await many.json();
+  assert.deepEqual(
+    [many.status, manyProblem.errors.length, manyProblem.detail],
+    [400, 20, 'The request has 25 parameters this path does not take.'],
+  );
   const posted = await fetch(`${harness.url}/sign-in-options?customer_id=acme`, { method: 'POST' });
   assert.equal(posted.status, 405);
 });

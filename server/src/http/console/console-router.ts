@@ -4,6 +4,7 @@
 // entry, so that a reload or a shared link opens the screen it names. The API's responses keep their
 // own headers (security-headers.ts).
 import { type RequestHandler, Router } from 'express';
+import type { Contract } from '../../contract/contract.js';
 import { MethodNotAllowedError, NotFoundError } from '../../errors.js';
 import type { TenantRegistry } from '../../tenants/registry.js';
 import type { ConsoleFiles } from './console-files.js';
@@ -38,7 +39,7 @@ export function consoleContentSecurityPolicy(connectOrigins: readonly string[]):
   ].join('; ');
 }
 
-export function consoleRouter({ files, connectOrigins, tenants }: ConsoleSite, anonymousLimit: AnonymousLimit): Router {
+export function consoleRouter({ files, connectOrigins, tenants }: ConsoleSite, anonymousLimit: AnonymousLimit, contract: Contract): Router {
   const policy = consoleContentSecurityPolicy([...new Set([...connectOrigins, ...identityProviderOrigins(tenants.all)])]);
   const router = Router();
   const withPolicy: RequestHandler = (_req, res, next) => {
@@ -48,7 +49,7 @@ export function consoleRouter({ files, connectOrigins, tenants }: ConsoleSite, a
   router.use('/console', withPolicy);
   // Express matches /console and /console/ alike.
   router.get('/console', (req, res) => files.entry.send(req, res));
-  router.get('/console/sign-in-options', signInOptionsRoute(tenants, anonymousLimit));
+  router.get('/console/sign-in-options', signInOptionsRoute(tenants, anonymousLimit, contract));
   router.get('/console/*path', async (req, res) => {
     const name = (req.params as { path: string[] }).path.join('/');
     const file = files.files.get(name);

@@ -5,13 +5,20 @@
 // route cannot tell anyone which tenants exist; like the API's other calls without credentials it is
 // counted against the caller's address.
 import type { Request, RequestHandler } from 'express';
+import type { Contract } from '../../contract/contract.js';
 import { BadRequestError, RateLimitError } from '../../errors.js';
 import type { TenantRegistry } from '../../tenants/registry.js';
 import type { Tenant } from '../../tenants/tenant.js';
 import type { RateLimiter } from '../rate-limiter.js';
 
-/** The contract's `CustomerId` pattern. */
-const customerIdPattern = /^[a-z0-9][a-z0-9_-]{1,63}$/;
+/** The contract's `CustomerId` pattern, read from the contract itself. */
+function customerIdPatternOf(contract: Contract): RegExp {
+  const schemas = (contract.document as { components: { schemas: Record<string, { pattern?: string }> } }).components.schemas;
+  return new RegExp(schemas.CustomerId!.pattern!);
+}
+
+/** As many field errors as a problem of the API lists at most. */
+const maxFieldErrors = 20;
 
 export interface SignInOptions {
   /** Email and password through POST /auth/login. */
@@ -38,7 +45,12 @@ export interface AnonymousLimit {
   requestsPerMinute: number;
 }
 
-export function signInOptionsRoute(tenants: TenantRegistry, { limiter, requestsPerMinute }: AnonymousLimit): RequestHandler {
+export function signInOptionsRoute(
+  tenants: TenantRegistry,
+  { limiter, requestsPerMinute }: AnonymousLimit,
+  contract: Contract,
+): RequestHandler {
+  const customerIdPattern = customerIdPatternOf(contract);
   return async (req, res) => {
     // Counted before the query is read, so that a refused request costs the same as an answered one.
     const state = await limiter.consume(
@@ -53,18 +65,18 @@ export function signInOptionsRoute(tenants: TenantRegistry, { limiter, requestsP
         state.reset,
       );
     }
-    res.json(signInOptionsOf(tenants.get(customerIdOf(req))));
+    res.json(signInOptionsOf(tenants.get(customerIdOf(req, customerIdPattern))));
   };
 }
 
-function customerIdOf(req: Request): string {
+function customerIdOf(req: Request, customerIdPattern: RegExp): string {
   const query = req.query as Record<string, unknown>;
   const unknown = Object.keys(query).filter((name) => name !== 'customer_id');
   if (unknown.length > 0) {
     throw new BadRequestError(
       'invalid_request',
-      'The request has parameters this path does not take.',
-      unknown.map((name) => ({ pointer: `query:${name}`, detail: 'is not a known parameter' })),
+      `The request has ${unknown.length} ${unknown.length === 1 ? 'parameter' : 'parameters'} this path does not take.`,
+      unknown.slice(0, maxFieldErrors).map((name) => ({ pointer: `query:${name}`, detail: 'is not a known parameter' })),
     );
   }
   const customerId = query.customer_id;
