@@ -1,11 +1,13 @@
-// validate_and_fix: contradicted figures are replaced in place by the sources' value, other
-// unsupported or contradicted claims are removed; every change is listed. If the corrected text
+// validate_and_fix: contradicted figures are replaced in place by the sources' value, a claim the
+// sources state more narrowly by their own sentence, other unsupported or contradicted claims are
+// removed; every change is listed. If the corrected text
 // still fails validation, the fix falls back to removing every flagged claim, so that the corrected
 // response, validated again, has no issues. A correction that keeps nothing of the answer has fixed
 // nothing: it says the answer could not be confirmed, and its findings stay open.
 
 import type { Judgment } from './aggregate/aggregator.js';
 import type { ClaimSpan } from './claims/split.js';
+import { tokenize } from './language/tokens.js';
 import type { Correction, EngineRequest, FixResult, UserCorrection } from './types.js';
 import { validateDetailed } from './validate.js';
 
@@ -52,6 +54,10 @@ function editFor(answer: string, spans: ClaimSpan[], judgment: Judgment, index: 
     const { start, end, text } = judgment.replacement;
     return { claimIndex: index, start: span.start + start, end: span.start + end, text, action: 'replace' };
   }
+  if (allowReplace && judgment.restatement) {
+    const text = span.start === span.sentenceStart ? judgment.restatement : lowerFirst(judgment.restatement);
+    return { claimIndex: index, start: span.start, end: span.end, text, action: 'replace' };
+  }
   // Remove the claim with the separator that follows it, or the whole sentence when it is all of it.
   const soleClause = spans.filter((s) => s.sentenceStart === span.sentenceStart).length === 1;
   if (soleClause) {
@@ -71,6 +77,13 @@ function apply(answer: string, edits: Edit[]): string {
     .replace(/\s+([,.;!?])/g, '$1')
     .replace(/\s{2,}/g, ' ')
     .trim();
+}
+
+/** A sentence's first letter in lower case, to follow on mid-sentence; "FIDO2" and "Monday" keep theirs. */
+function lowerFirst(text: string): string {
+  const first = tokenize(text)[0];
+  if (!first || first.pos === 'PROPN' || /^\p{Lu}{2}/u.test(first.text)) return text;
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 function terminate(text: string): string {

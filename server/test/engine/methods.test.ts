@@ -103,7 +103,7 @@ describe('lenient wording', () => {
 describe('conditions and structure', () => {
   it('flags "always" where the sources attach a limit with a figure', () => {
     const text = 'Exclusions. The guarantee does not cover delays caused by roadworks announced at least 48 hours in advance.';
-    assert.ok(fires('quantifier_overreach', 'Do roadworks count?', 'Roadworks delays are always excluded from the guarantee.', text));
+    assert.ok(fires('restriction_dropped', 'Do roadworks count?', 'Roadworks delays are always excluded from the guarantee.', text));
   });
   it('binds a list item to the version heading above it', async () => {
     const text = '2.6.0 (2023-05-02)\n- Added dark icons.\n\n2.5.0 (2023-02-10)\n- Removed support for Node 14.';

@@ -15,6 +15,8 @@ export interface Judgment {
   reasons: string[];
   /** For a contradicted figure: the claim-relative span and the sources' value, for fixes. */
   replacement: { start: number; end: number; text: string } | undefined;
+  /** For a claim the sources state more narrowly: their sentence, for fixes. */
+  restatement: string | undefined;
   /** Distinct sources that disagree with one another on this claim's figure. */
   conflictingSources: number[];
 }
@@ -72,6 +74,7 @@ export function aggregate(signals: Signal[], bound: ReadPassage[], model: Aggreg
       evidence: bound.map((passage) => ({ passage, relation: disputed.has(passage.id) ? ('related' as const) : ('supports' as const) })),
       reasons: [],
       replacement: undefined,
+      restatement: undefined,
       conflictingSources,
     };
   }
@@ -91,6 +94,7 @@ export function aggregate(signals: Signal[], bound: ReadPassage[], model: Aggreg
     evidence: evidence.filter((e, i) => evidence.findIndex((o) => o.passage.id === e.passage.id) === i),
     reasons: [...new Set(flags.map((c) => c.signal.reason))],
     replacement: status === 'contradicted' ? flags.find((c) => c.signal.replacement)?.signal.replacement : undefined,
+    restatement: flags.find((c) => c.signal.restatement)?.signal.restatement,
     conflictingSources,
   };
 }

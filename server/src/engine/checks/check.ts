@@ -22,6 +22,8 @@ export interface Signal {
   passage?: ReadPassage;
   /** For a contradicted figure: the claim-relative span and the sources' value, for fixes. */
   replacement?: { start: number; end: number; text: string };
+  /** For a claim the sources state more narrowly: their own sentence, which a fix puts in its place. */
+  restatement?: string;
   /** Distinct sources that disagree with one another (a `note`). */
   conflictingSources?: number[];
 }

@@ -9,8 +9,8 @@ import { namesCheck } from './names.js';
 import { noEvidenceCheck } from './no-evidence.js';
 import { optionsCheck } from './options.js';
 import { polarityCheck } from './polarity.js';
-import { quantifiersCheck } from './quantifiers.js';
 import { relationCheck } from './relation.js';
+import { restrictionsCheck } from './restrictions/index.js';
 import { verbatimCheck } from './verbatim.js';
 import { wordingCheck } from './wording.js';
 
@@ -21,7 +21,7 @@ export const claimChecks: readonly ClaimCheck[] = [
   namesCheck,
   wordingCheck,
   polarityCheck,
-  quantifiersCheck,
+  restrictionsCheck,
   relationCheck,
   linkedNamesCheck,
   exclusionCheck,

@@ -47,3 +47,14 @@ export function sameDate(a: CalendarDate, b: CalendarDate): boolean {
   if (a.day !== undefined && b.day !== undefined && a.day !== b.day) return false;
   return a.year === undefined || b.year === undefined || a.year === b.year;
 }
+
+const workingWeek = /\bmon(?:day)?\.?\s*(?:-|–|to|through|thru|until)\s*fri(?:day)?\b/i;
+const weekend = /\bsat(?:urday)?s?\.?\s*(?:and|&|-|–|to)\s*sun(?:day)?s?\b/i;
+
+/** The words a span of weekdays stands for: "Monday to Friday" says "weekdays", "Saturday and Sunday" "weekend". */
+export function dayRangeWords(text: string): string[] {
+  const out: string[] = [];
+  if (workingWeek.test(text)) out.push('weekday', 'weekdays');
+  if (weekend.test(text)) out.push('weekend', 'weekends');
+  return out;
+}

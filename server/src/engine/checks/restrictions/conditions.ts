@@ -1,0 +1,137 @@
+// A condition left out: a claim that states what a source sentence grants without the condition it is
+// granted under ("credits are returned" where the sources say "if you cancel at least 24 hours
+// before"). Exceptions ("unless", "except") are left to quantified.ts: an answer may leave an
+// exception out without being wrong, unless it says "always" or "every".
+import type { AnswerContext, ClaimReading } from '../../claims/reading.js';
+import { dayRangeWords } from '../../language/dates.js';
+import { negators } from '../../language/lexicon.js';
+import { extractQuantities, type Quantity, sameQuantity } from '../../language/quantities.js';
+import { formBag, type Token, tokenize } from '../../language/tokens.js';
+import { looseForms } from '../../language/wording.js';
+import { type Signal, signal } from '../check.js';
+
+/** What opens a condition; the condition runs to the clause's end. */
+const opener =
+  /\b(?:(?:but )?only (?:if|when|for|on|in|to|after|before|during|within|with|where|while|once)|but only|provided(?: that)?|providing(?: that)?|as long as|so long as|on condition that|on the condition that|if)\b/gi;
+/** A claim that states a condition or an exception. */
+const conditional = /\b(?:if|unless|provided|providing|as long as|so long as|except|only)\b/i;
+/** Where a clause ends: a sentence's or clause's punctuation, a dash, or a comma before a conjunction. */
+const clauseEnd = /[;:!?)(]|\.(?=\s|$)|,(?=\s*(?:and|but|or|while|whereas|so)\b)|\s[—–]\s/g;
+/** Share of a host clause's content words and figures the claim must hold to state it. */
+const states = 0.6;
+/** Share of the claim's content words a passage must hold to state the claim itself. */
+const stated = 0.8;
+/** Share of a condition's content words the answer or question must hold to keep it. */
+const keeps = 0.5;
+
+interface Condition {
+  /** The condition, its opener included. */
+  text: string;
+  /** The clause it conditions: before it, or (when it opens its sentence) after its comma. */
+  host: string;
+}
+
+interface Clause {
+  start: number;
+  end: number;
+  /** Whether a comma before a conjunction ends the clause before it (rather than a sentence's end). */
+  joined: boolean;
+}
+
+function clausesOf(text: string): Clause[] {
+  const out: Clause[] = [];
+  let start = 0;
+  let joined = false;
+  for (const m of text.matchAll(clauseEnd)) {
+    out.push({ start, end: m.index, joined });
+    start = m.index + m[0].length;
+    joined = m[0] === ',';
+  }
+  out.push({ start, end: text.length, joined });
+  return out;
+}
+
+/** The conditions of one passage, each with the clause it applies to. */
+export function conditionsOf(text: string): Condition[] {
+  const clauses = clausesOf(text);
+  const out: Condition[] = [];
+  for (const m of text.matchAll(opener)) {
+    const at = clauses.findIndex((c) => m.index >= c.start && m.index < c.end);
+    const clause = clauses[at];
+    if (!clause) continue;
+    const lead = text.slice(clause.start, m.index);
+    if (/\p{L}/u.test(lead)) out.push({ text: text.slice(m.index, clause.end), host: lead });
+    else if (clause.joined)
+      out.push({ text: text.slice(m.index, clause.end), host: text.slice(clauses[at - 1]!.start, clauses[at - 1]!.end) });
+    else {
+      // "If you cancel early, the fee is waived.": the condition ends at its comma and conditions what follows.
+      const comma = text.slice(m.index, clause.end).search(/,(?!\d{3})/) + m.index;
+      if (comma < m.index) continue;
+      out.push({ text: text.slice(m.index, comma), host: text.slice(comma + 1, clause.end) });
+    }
+  }
+  return out;
+}
+
+const contentOf = (text: string): Token[] => tokenize(text).filter((t) => t.content);
+const holds = (bag: Set<string>) => (t: Token) => looseForms(t).some((f) => bag.has(f));
+const holdsFigure = (said: Quantity[]) => (f: Quantity) => said.some((q) => sameQuantity(q, f));
+
+/** Whether the claim states the clause: most of its content words and figures, negated as it is negated. */
+function statesHost(claim: ClaimReading, host: string): boolean {
+  const negated = (tokens: Token[]) => tokens.some((t) => negators.has(t.lemma));
+  if (negated(tokenize(host)) !== negated(claim.tokens)) return false;
+  const words = contentOf(host);
+  const figures = extractQuantities(host);
+  const parts = words.length + figures.length;
+  const held = words.filter(holds(formBag(claim.tokens))).length + figures.filter(holdsFigure(claim.quantities)).length;
+  return parts > 0 && held / parts >= states;
+}
+
+/** Whether neither the answer nor the question keeps the condition: none of its figures, or too few of its own words. */
+function dropped(condition: Condition, said: Set<string>, saidFigures: Quantity[]): boolean {
+  const host = contentOf(condition.host);
+  const words = contentOf(condition.text).filter((t) => !host.some((h) => h.lemma === t.lemma));
+  const figures = extractQuantities(condition.text);
+  if (figures.length > 0 && !figures.some(holdsFigure(saidFigures))) return true;
+  return words.length > 0 && words.filter(holds(said)).length / words.length < keeps;
+}
+
+/** The answer's and the question's words, once per answer. */
+const saidBags = new WeakMap<AnswerContext, Set<string>>();
+function saidBag(context: AnswerContext): Set<string> {
+  let bag = saidBags.get(context);
+  if (!bag) {
+    bag = new Set([
+      ...formBag(tokenize(context.answer)),
+      ...context.questionBag,
+      ...dayRangeWords(`${context.question}\n${context.answer}`),
+    ]);
+    saidBags.set(context, bag);
+  }
+  return bag;
+}
+
+/** The first condition of the claim's passages that the claim's clause is granted under and the answer leaves out. */
+export function droppedCondition(claim: ClaimReading): Signal | undefined {
+  // A bare figure or name is located by the question, not by a clause of its own; a claim that
+  // states a condition of its own is conditional already, and whether it is the sources' condition
+  // is a question of its words and figures.
+  if (claim.bare || conditional.test(claim.text)) return undefined;
+  const said = saidBag(claim.context);
+  const saidFigures = [...claim.context.answerQuantities, ...claim.context.questionQuantities];
+  const words = claim.tokens.filter((t) => t.content);
+  for (const passage of claim.bound) {
+    const condition = conditionsOf(passage.text).find((c) => statesHost(claim, c.host) && dropped(c, said, saidFigures));
+    if (condition)
+      return signal(
+        'restriction_dropped',
+        'unsupported',
+        `The sources state this only under a condition the answer leaves out: "${condition.text.trim()}".`,
+        { passage },
+      );
+    // A passage that states the claim with no condition to keep states it as the answer does.
+    if (words.length > 0 && words.filter(holds(passage.bag)).length / words.length >= stated) return undefined;
+  }
+  return undefined;
+}

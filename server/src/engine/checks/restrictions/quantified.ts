@@ -1,0 +1,93 @@
+// A universal where the sources restrict: "always", "every", "any" against an "only", "unless" or
+// "if", a limit with a figure ("at least 48 hours", "under 12"), or a word that narrows the noun
+// ("standard loans" where the answer says "all loans").
+import type { ClaimReading } from '../../claims/reading.js';
+import type { ReadPassage } from '../../evidence/retrieval.js';
+import { negators, restrictions, universals } from '../../language/lexicon.js';
+import { sameQuantity } from '../../language/quantities.js';
+import { formBag, formsOf, type Token } from '../../language/tokens.js';
+import { type Signal, signal } from '../check.js';
+
+const limitPhrase =
+  /\b(?:at least|at most|up to|no more than|no later than|no less than|a minimum of|a maximum of|more than|less than|over|under|within)\s+(?=[$€£\d]|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve)\b)/i;
+
+/** Whether the passage speaks of the noun: in one of its forms, or as the head of a compound ("weekdays" of "day"). */
+function spokenOf(noun: Token, passage: ReadPassage): boolean {
+  return (
+    formsOf(noun).some((f) => passage.bag.has(f)) ||
+    passage.tokens.some((t) => t.content && t.lemma.length >= noun.lemma.length + 3 && t.lemma.endsWith(noun.lemma))
+  );
+}
+
+/**
+ * Whether a determiner quantifies over what the passage speaks of: its noun ("every day"), or the
+ * noun it qualifies ("children of any age").
+ */
+function quantifiesSourceNoun(tokens: Token[], index: number, passage: ReadPassage): boolean {
+  const noun = tokens.slice(index + 1, index + 4).find((t) => t.content);
+  const owner = tokens[index - 1]?.lower === 'of' ? tokens[index - 2] : undefined;
+  return (noun !== undefined && spokenOf(noun, passage)) || (owner?.content === true && spokenOf(owner, passage));
+}
+
+/**
+ * A word the passage puts before the noun a determiner quantifies, which neither the claim nor the
+ * question says: "standard loans" where the answer says "all loans". A universal in the passage
+ * ("all guest rooms") makes it a description, not a limit.
+ */
+function droppedModifier(claim: ClaimReading, index: number, passage: ReadPassage): Token | undefined {
+  const determiner = claim.tokens[index];
+  // "both" counts named things rather than a class; "not any" claims nothing of the whole class.
+  if (determiner?.pos !== 'DET' || determiner.lower === 'both' || negators.has(claim.tokens[index - 1]?.lower ?? '')) return undefined;
+  const noun = claim.tokens.slice(index + 1, index + 4).find((t) => t.content);
+  if (!noun) return undefined;
+  const bag = formBag(claim.tokens);
+  const said = (t: Token) => formsOf(t).some((f) => bag.has(f) || claim.context.questionBag.has(f));
+  const p = passage.tokens;
+  for (let i = 1; i < p.length; i++) {
+    if (!formsOf(p[i]!).some((f) => formsOf(noun).includes(f))) continue;
+    const before = p[i - 1]!;
+    if (!before.content || !['ADJ', 'NOUN', 'PROPN'].includes(before.pos) || said(before)) continue;
+    if (p.slice(Math.max(0, i - 4), i - 1).some((t) => universals.has(t.lower))) continue;
+    return before;
+  }
+  return undefined;
+}
+
+/**
+ * The claim's universal, when the passage it is bound to limits what it quantifies. Only the best
+ * passage: a universal is often true of one sentence and limited in the next.
+ */
+export function widenedByQuantifier(claim: ClaimReading): Signal | undefined {
+  const top = claim.bound[0];
+  const found = top && limitOf(claim, top);
+  if (!found) return undefined;
+  return signal('restriction_dropped', 'unsupported', `The sources limit this ("${found.limit}"); the answer says "${found.universal}".`, {
+    passage: top,
+  });
+}
+
+function limitOf(claim: ClaimReading, passage: ReadPassage): { limit: string; universal: string } | undefined {
+  const { tokens, context } = claim;
+  // A determiner ("both boats", "every member") quantifies over its noun: it only claims more
+  // than the sources when that noun is what the sources speak of.
+  const universal = tokens.find(
+    (t, i) =>
+      universals.has(t.lower) &&
+      !context.questionBag.has(t.lower) &&
+      !passage.bag.has(t.lower) &&
+      (t.pos !== 'DET' || quantifiesSourceNoun(tokens, i, passage)),
+  );
+  if (!universal) return undefined;
+  const restriction = passage.tokens.find((t) => restrictions.has(t.lower) && !tokens.some((c) => c.lower === t.lower));
+  // A limit with a figure the claim leaves out is a condition as much as an "only" or an "if".
+  const condition = limitPhrase.exec(passage.text);
+  const limitDropped =
+    condition !== null && !passage.quantities.some((s) => s.start >= condition.index && claim.quantities.some((q) => sameQuantity(q, s)));
+  const modifier = droppedModifier(claim, tokens.indexOf(universal), passage);
+  const limit = limitDropped
+    ? condition![0]
+    : restriction && /\b(only|unless|except|provided|if)\b/i.test(passage.text)
+      ? restriction.text
+      : modifier && `${modifier.text} ${passage.tokens[passage.tokens.indexOf(modifier) + 1]!.text}`;
+  return limit ? { limit: limit.trim(), universal: universal.text } : undefined;
+}

@@ -1,0 +1,128 @@
+// Answers that widen what the sources restrict: a universal where the sources limit, a clause stated
+// without the condition it is granted under. Documents and answers written for these tests.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { conditionsOf } from '../../src/engine/checks/restrictions/conditions.js';
+import { restatementOf } from '../../src/engine/checks/restrictions/index.js';
+import { engine, fires, validate } from './support.js';
+
+const kind = 'restriction_dropped';
+
+describe('the conditions of a source sentence', () => {
+  it('finds a condition after its clause and one that opens its sentence', () => {
+    assert.deepEqual(conditionsOf('Refunds are given within 14 days, provided the seal is unbroken.'), [
+      { text: 'provided the seal is unbroken', host: 'Refunds are given within 14 days, ' },
+    ]);
+    assert.deepEqual(conditionsOf('If you book before noon, delivery is free.'), [
+      { text: 'If you book before noon', host: ' delivery is free' },
+    ]);
+  });
+  it('gives a condition after ", but" the clause before it, past a clause number', () => {
+    const found = conditionsOf('3.4 Members may bring one guest, but only if they book ahead.');
+    assert.deepEqual(found, [{ text: 'but only if they book ahead', host: '3.4 Members may bring one guest' }]);
+  });
+  it('keeps a figure with a thousands comma inside its condition', () => {
+    assert.deepEqual(conditionsOf('If the repair costs more than €1,500, we ask for a quote first.'), [
+      { text: 'If the repair costs more than €1,500', host: ' we ask for a quote first' },
+    ]);
+  });
+  it('finds none where nothing is conditional', () => {
+    assert.deepEqual(conditionsOf('The ferry leaves at 8am and returns at 6pm.'), []);
+  });
+});
+
+describe('a clause stated without its condition', () => {
+  const ferry = 'Cyclists. Passengers may take a bicycle on the ferry, but only outside rush hours. Dogs travel free.';
+  it('flags it when neither the answer nor the question keeps the condition', () => {
+    assert.ok(fires(kind, 'Can I take my bike on the ferry?', 'Yes, passengers may take a bicycle on the ferry.', ferry));
+  });
+  it('lets it pass when the answer or the question keeps the condition', () => {
+    assert.ok(!fires(kind, 'Can I take my bike on the ferry?', 'Yes, outside rush hours you may take a bicycle on the ferry.', ferry));
+    assert.ok(
+      !fires(kind, 'Outside rush hours, can I take my bike on the ferry?', 'Yes, passengers may take a bicycle on the ferry.', ferry),
+    );
+  });
+  it('flags a condition whose figure the answer leaves out', () => {
+    const hall = 'Bookings. If you cancel at least 72 hours before the event, your deposit is refunded.';
+    assert.ok(fires(kind, 'What if I cancel?', 'Your deposit is refunded when you cancel the event.', hall));
+    assert.ok(!fires(kind, 'What if I cancel?', 'Cancel 72 hours or more before the event and your deposit is refunded.', hall));
+  });
+  it('leaves a claim that states a condition of its own to the other checks', () => {
+    const hall = 'Bookings. If you cancel at least 72 hours before the event, your deposit is refunded.';
+    assert.ok(!fires(kind, 'What if I cancel?', 'If you cancel early, your deposit is refunded.', hall));
+  });
+  it('does not read a negated clause as the claim', () => {
+    const library = 'Fines. No fine is charged if the book is returned within 3 days of its due date.';
+    assert.ok(!fires(kind, 'Are there fines?', 'A fine is charged on late books.', library));
+  });
+  it('stops at a passage that states the claim as it is', () => {
+    const plans = 'Support. Chat support is available on all plans. Phone support is available only on the Pro plan.';
+    assert.ok(!fires(kind, 'What support do I get?', 'Chat support is available on all plans.', plans));
+  });
+  it('reads "Monday to Friday" as weekdays', () => {
+    const museum = 'Opening. The print room is open to researchers from 10am to 4pm, only on weekdays.';
+    assert.ok(!fires(kind, 'When can I visit?', 'Researchers can visit the print room from 10am to 4pm, Monday to Friday.', museum));
+    assert.ok(fires(kind, 'When can I visit?', 'The print room is open to researchers from 10am to 4pm every day.', museum));
+  });
+});
+
+describe('a universal where the sources limit', () => {
+  it('flags "any age" against an age limit on the noun it qualifies', () => {
+    const wall = 'Climbers under 14 must be supervised by an instructor.';
+    assert.ok(fires(kind, 'Can my son climb on his own?', 'Climbers of any age can use the wall unsupervised.', wall));
+  });
+  it('flags "all" over a noun the sources narrow with a word the answer drops', () => {
+    const hotel = 'Rooms. Standard rooms include breakfast. Suites include breakfast and parking.';
+    assert.ok(fires(kind, 'Is breakfast included?', 'All rooms come with breakfast.', hotel));
+    assert.ok(!fires(kind, 'Is breakfast included?', 'All standard rooms come with breakfast.', hotel));
+  });
+  it('reads "not any" as no universal', () => {
+    const hotel = 'Rooms. Standard rooms include breakfast.';
+    assert.ok(!fires(kind, 'Do rooms include dinner?', 'Standard rooms do not include any dinner.', hotel));
+  });
+});
+
+describe('what a reader gets', () => {
+  const pool = 'The swimming pool is open to members from 7am to 9pm, only on weekdays. Children under 12 must be accompanied by an adult.';
+  it('does not confirm an answer that widens a restriction, nor show the limiting passage as support', async () => {
+    for (const answer of [
+      'The pool is open to members from 7am to 9pm every day.',
+      'Children of any age may swim alone.',
+      'Anyone can use the pool from 7am to 9pm on weekdays.',
+    ]) {
+      const result = await validate('When can I use the pool?', answer, pool);
+      const claim = result.claims[0]!;
+      assert.equal(claim.status, 'unsupported', answer);
+      assert.ok(
+        claim.evidence.every((e) => e.relation !== 'supports'),
+        answer,
+      );
+    }
+  });
+  it("confirms the restriction kept, in the sources' words or others", async () => {
+    for (const answer of [
+      'The pool is open to members from 7am to 9pm on weekdays.',
+      'Members can swim between 7am and 9pm, Monday through Friday.',
+    ])
+      assert.equal((await validate('When can I use the pool?', answer, pool)).issue_count, 0, answer);
+  });
+  it("fixes the answer with the sources' own sentence, which validates", async () => {
+    const sources = [{ source_id: 'src_1', text: pool }];
+    const answer = 'The pool is open to members from 7am to 9pm every day.';
+    const fixed = await engine.fix({ question: 'When can I use the pool?', answer, sources });
+    assert.equal(fixed.corrected_response, 'The swimming pool is open to members from 7am to 9pm, only on weekdays.');
+    assert.equal(fixed.user_corrections[0]?.action, 'replace');
+    assert.equal(fixed.issue_count, 0);
+    assert.ok(fixed.findings.some((f) => f.status === 'fixed'));
+    assert.equal(
+      (await engine.validate({ question: 'When can I use the pool?', answer: fixed.corrected_response, sources })).issue_count,
+      0,
+    );
+  });
+  it('restates only a single sentence of the sources, without its clause number', () => {
+    assert.equal(restatementOf('4.2 Guests may stay until 11pm.'), 'Guests may stay until 11pm');
+    assert.equal(restatementOf('- Parking is free after 6pm.'), 'Parking is free after 6pm');
+    assert.equal(restatementOf('Plan | Price | Seats'), undefined);
+    assert.equal(restatementOf('Doors open at 7pm. The show starts at 8pm.'), undefined);
+  });
+});
