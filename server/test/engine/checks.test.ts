@@ -74,6 +74,16 @@ describe('lenient on wording', () => {
     assert.equal((await validate('In what city was the company founded?', 'Oslo')).issue_count, 0);
     assert.ok((await validate('In what city was the company founded?', 'Bergen')).issue_count > 0);
   });
+  it('reads "Monday to Friday" as weekdays', async () => {
+    const depot = 'The recycling depot is open to residents from 8am to 4pm on weekdays.';
+    const question = 'When is the recycling depot open to residents?';
+    for (const answer of [
+      'Residents can drop things off between 8am and 4pm, Monday to Friday.',
+      'Residents can drop things off from 8am to 4pm on weekdays.',
+    ])
+      assert.equal((await validate(question, answer, depot)).issue_count, 0, answer);
+    assert.ok((await validate(question, 'Residents can drop things off between 8am and 4pm, Saturday and Sunday.', depot)).issue_count > 0);
+  });
   it('flags an unmentioned claim', async () => {
     assert.ok((await validate('Is there a student discount?', 'Students get a 50% discount on the Team plan.')).issue_count > 0);
   });

@@ -4,6 +4,7 @@
 
 import { type ReadPassage, retrieve, type SourceView } from '../evidence/retrieval.js';
 import { idiomSpans, isBare, isName, sharesRoot } from '../language/cues.js';
+import { dayRanges } from '../language/dates.js';
 import { extractQuantities, type Quantity, sameQuantity } from '../language/quantities.js';
 import { formsOf, type Token, tokenize } from '../language/tokens.js';
 import { isCommon, looseForms } from '../language/wording.js';
@@ -148,7 +149,14 @@ export function readClaim(claim: ClaimInput, context: AnswerContext): ClaimReadi
     !view.mentions(t.text);
   // The remaining new words. Ordinary words may paraphrase (lemmas, stems, synonyms) and weigh
   // little when absent; a specific word found nowhere means the claim says something the sources do not.
-  const idioms = idiomSpans(claim.text);
+  // A span of weekdays ("Monday to Friday") is found when the sources say what it stands for ("weekdays").
+  const said = (word: string) => boundBag.has(word) || view.contains(word);
+  const idioms = [
+    ...idiomSpans(claim.text),
+    ...dayRanges(claim.text)
+      .filter((r) => r.words.some(said))
+      .map((r): [number, number] => [r.start, r.end]),
+  ];
   const words = novel.filter(
     (t) =>
       !names.includes(t) &&

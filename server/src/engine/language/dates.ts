@@ -1,5 +1,6 @@
-// Calendar dates in common formats, read with chrono-node. The reference date is fixed (no clock
-// read): only the parts a text states (day, month, year) are kept and compared.
+// Calendar dates in common formats, read with chrono-node, and spans of weekdays ("Monday to Friday").
+// The reference date is fixed (no clock read): only the parts a text states (day, month, year) are
+// kept and compared.
 import * as chrono from 'chrono-node';
 
 export interface CalendarDate {
@@ -48,13 +49,21 @@ export function sameDate(a: CalendarDate, b: CalendarDate): boolean {
   return a.year === undefined || b.year === undefined || a.year === b.year;
 }
 
-const workingWeek = /\bmon(?:day)?\.?\s*(?:-|–|to|through|thru|until)\s*fri(?:day)?\b/i;
-const weekend = /\bsat(?:urday)?s?\.?\s*(?:and|&|-|–|to)\s*sun(?:day)?s?\b/i;
+/** Spans of weekdays and the word each stands for: "Monday to Friday" says "weekdays", "Saturday and Sunday" "weekend". */
+const dayRangePatterns: [RegExp, string[]][] = [
+  [/\bmon(?:day)?\.?\s*(?:-|–|to|through|thru|until)\s*fri(?:day)?\b/gi, ['weekday', 'weekdays']],
+  [/\bsat(?:urday)?s?\.?\s*(?:and|&|-|–|to)\s*sun(?:day)?s?\b/gi, ['weekend', 'weekends']],
+];
 
-/** The words a span of weekdays stands for: "Monday to Friday" says "weekdays", "Saturday and Sunday" "weekend". */
-export function dayRangeWords(text: string): string[] {
-  const out: string[] = [];
-  if (workingWeek.test(text)) out.push('weekday', 'weekdays');
-  if (weekend.test(text)) out.push('weekend', 'weekends');
-  return out;
+export interface DayRange {
+  start: number;
+  end: number;
+  /** The words it stands for. */
+  words: string[];
+}
+
+export function dayRanges(text: string): DayRange[] {
+  return dayRangePatterns.flatMap(([pattern, words]) =>
+    [...text.matchAll(pattern)].map((m) => ({ start: m.index, end: m.index + m[0].length, words })),
+  );
 }

@@ -3,7 +3,7 @@
 // before"). Exceptions ("unless", "except") are left to quantified.ts: an answer may leave an
 // exception out without being wrong, unless it says "always" or "every".
 import type { AnswerContext, ClaimReading } from '../../claims/reading.js';
-import { dayRangeWords } from '../../language/dates.js';
+import { dayRanges } from '../../language/dates.js';
 import { negators } from '../../language/lexicon.js';
 import { extractQuantities, type Quantity, sameQuantity } from '../../language/quantities.js';
 import { formBag, type Token, tokenize } from '../../language/tokens.js';
@@ -105,7 +105,7 @@ function saidBag(context: AnswerContext): Set<string> {
     bag = new Set([
       ...formBag(tokenize(context.answer)),
       ...context.questionBag,
-      ...dayRangeWords(`${context.question}\n${context.answer}`),
+      ...dayRanges(`${context.question}\n${context.answer}`).flatMap((r) => r.words),
     ]);
     saidBags.set(context, bag);
   }
