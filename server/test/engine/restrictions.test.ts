@@ -76,6 +76,24 @@ describe('a universal where the sources limit', () => {
     assert.ok(fires(kind, 'Is breakfast included?', 'All rooms come with breakfast.', hotel));
     assert.ok(!fires(kind, 'Is breakfast included?', 'All standard rooms come with breakfast.', hotel));
   });
+  it('flags "anyone" or "everyone" where the sources name who', () => {
+    const spa = 'Members can use the sauna from 6am to 10pm.';
+    assert.ok(fires(kind, 'Who can use the sauna?', 'Everyone can use the sauna from 6am to 10pm.', spa));
+    assert.ok(
+      fires(
+        kind,
+        'Who can use the sauna?',
+        'The sauna is open to anyone from 6am to 10pm.',
+        'The sauna is open to members from 6am to 10pm.',
+      ),
+    );
+  });
+  it('lets "anyone" pass when the answer limits it or the sources are as wide', () => {
+    const spa = 'Members can use the sauna from 6am to 10pm.';
+    assert.ok(!fires(kind, 'Who can use the sauna?', 'Anyone with a membership can use the sauna from 6am to 10pm.', spa));
+    const tram = 'All passengers travel free on the harbour tram on Sundays.';
+    assert.ok(!fires(kind, 'Is the tram free on Sundays?', 'Anyone travels free on the harbour tram on Sundays.', tram));
+  });
   it('reads "not any" as no universal', () => {
     const hotel = 'Rooms. Standard rooms include breakfast.';
     assert.ok(!fires(kind, 'Do rooms include dinner?', 'Standard rooms do not include any dinner.', hotel));

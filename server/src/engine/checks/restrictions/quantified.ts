@@ -29,6 +29,12 @@ function quantifiesSourceNoun(tokens: Token[], index: number, passage: ReadPassa
   return (noun !== undefined && spokenOf(noun, passage)) || (owner?.content === true && spokenOf(owner, passage));
 }
 
+/** Whether the claim or its question says a word, in any of its forms. */
+function saidBy(claim: ClaimReading): (t: Token) => boolean {
+  const bag = formBag(claim.tokens);
+  return (t) => formsOf(t).some((f) => bag.has(f) || claim.context.questionBag.has(f));
+}
+
 /**
  * A word the passage puts before the noun a determiner quantifies, which neither the claim nor the
  * question says: "standard loans" where the answer says "all loans". A universal in the passage
@@ -40,8 +46,7 @@ function droppedModifier(claim: ClaimReading, index: number, passage: ReadPassag
   if (determiner?.pos !== 'DET' || determiner.lower === 'both' || negators.has(claim.tokens[index - 1]?.lower ?? '')) return undefined;
   const noun = claim.tokens.slice(index + 1, index + 4).find((t) => t.content);
   if (!noun) return undefined;
-  const bag = formBag(claim.tokens);
-  const said = (t: Token) => formsOf(t).some((f) => bag.has(f) || claim.context.questionBag.has(f));
+  const said = saidBy(claim);
   const p = passage.tokens;
   for (let i = 1; i < p.length; i++) {
     if (!formsOf(p[i]!).some((f) => formsOf(noun).includes(f))) continue;
@@ -51,6 +56,38 @@ function droppedModifier(claim: ClaimReading, index: number, passage: ReadPassag
     return before;
   }
   return undefined;
+}
+
+const everyPerson = new Set(['anyone', 'anybody', 'everyone', 'everybody']);
+
+/**
+ * The people the passage names where the claim says "anyone" or "everyone": a plural noun neither the
+ * claim nor the question says ("open to members" against "anyone can use it"). A passage that
+ * quantifies as widely ("all passengers") names no limit.
+ */
+function namedGroup(claim: ClaimReading, universal: Token, passage: ReadPassage): Token | undefined {
+  if (!everyPerson.has(universal.lower) || passage.tokens.some((t) => universals.has(t.lower))) return undefined;
+  // "anyone treated with…", "everyone who…", "anyone over 18": the answer limits its own universal;
+  // "anyone from 6am" does not.
+  const at = claim.tokens.indexOf(universal);
+  const [next, after] = [claim.tokens[at + 1], claim.tokens[at + 2]];
+  const clockFollows = after !== undefined && claim.quantities.some((q) => q.kind === 'time' && q.start === after.start);
+  if (
+    next &&
+    ((next.pos === 'ADP' && !clockFollows) ||
+      next.pos === 'PRON' ||
+      next.pos === 'SCONJ' ||
+      (next.pos === 'VERB' && /(?:ed|ing)$/.test(next.lower)))
+  )
+    return undefined;
+  const said = saidBy(claim);
+  const p = passage.tokens;
+  // Where a passage names who: its subject (before its first verb), or after "to", "for" or "by".
+  const firstVerb = p.findIndex((t) => t.pos === 'VERB' || t.pos === 'AUX');
+  const namesWho = (i: number) => i < firstVerb || ['to', 'for', 'by'].includes(p[i - 1]?.lower ?? '');
+  // A plural: the lemmatiser leaves a capitalised one ("Members" opening a sentence) as it is.
+  const plural = (t: Token) => /[^s]s$/.test(t.lower) && (t.lemma !== t.lower || t.pos === 'PROPN');
+  return p.find((t, i) => t.content && (t.pos === 'NOUN' || t.pos === 'PROPN') && plural(t) && !said(t) && namesWho(i));
 }
 
 /**
@@ -88,6 +125,8 @@ function limitOf(claim: ClaimReading, passage: ReadPassage): { limit: string; un
     ? condition![0]
     : restriction && /\b(only|unless|except|provided|if)\b/i.test(passage.text)
       ? restriction.text
-      : modifier && `${modifier.text} ${passage.tokens[passage.tokens.indexOf(modifier) + 1]!.text}`;
+      : modifier
+        ? `${modifier.text} ${passage.tokens[passage.tokens.indexOf(modifier) + 1]!.text}`
+        : namedGroup(claim, universal, passage)?.text;
   return limit ? { limit: limit.trim(), universal: universal.text } : undefined;
 }
