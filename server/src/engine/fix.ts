@@ -8,6 +8,7 @@
 import type { Judgment } from './aggregate/aggregator.js';
 import type { ClaimSpan } from './claims/split.js';
 import { tokenize } from './language/tokens.js';
+import { isCommon } from './language/wording.js';
 import type { Correction, EngineRequest, FixResult, UserCorrection } from './types.js';
 import { validateDetailed } from './validate.js';
 
@@ -55,7 +56,8 @@ function editFor(answer: string, spans: ClaimSpan[], judgment: Judgment, index: 
     return { claimIndex: index, start: span.start + start, end: span.start + end, text, action: 'replace' };
   }
   if (allowReplace && judgment.restatement) {
-    const text = span.start === span.sentenceStart ? judgment.restatement : lowerFirst(judgment.restatement);
+    const before = answer.slice(0, span.start).trimEnd();
+    const text = before === '' || /[.!?]$/.test(before) ? judgment.restatement : lowerFirst(judgment.restatement);
     return { claimIndex: index, start: span.start, end: span.end, text, action: 'replace' };
   }
   // Remove the claim with the separator that follows it, or the whole sentence when it is all of it.
@@ -79,10 +81,13 @@ function apply(answer: string, edits: Edit[]): string {
     .trim();
 }
 
-/** A sentence's first letter in lower case, to follow on mid-sentence; "FIDO2" and "Monday" keep theirs. */
+/**
+ * A sentence's first letter in lower case, to follow on mid-sentence. The tagger reads most capitals
+ * opening a sentence as names, so only an everyday word is lowered: "Children", not "Fairhaven" or "FIDO2".
+ */
 function lowerFirst(text: string): string {
   const first = tokenize(text)[0];
-  if (!first || first.pos === 'PROPN' || /^\p{Lu}{2}/u.test(first.text)) return text;
+  if (!first || (first.pos === 'PROPN' && !isCommon(first)) || /^\p{Lu}{2}/u.test(first.text)) return text;
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 

@@ -137,6 +137,18 @@ describe('what a reader gets', () => {
       0,
     );
   });
+  it("restates mid-sentence in lower case, and keeps a name's capital", async () => {
+    const sources = [{ source_id: 'src_1', text: pool }];
+    const fixed = await engine.fix({ question: 'Can my son swim alone?', answer: 'Yes, children of any age may swim alone.', sources });
+    assert.equal(fixed.corrected_response, 'Yes, children under 12 must be accompanied by an adult.');
+    const ferry = [{ source_id: 'src_1', text: 'Harbourline ferries carry bicycles only outside rush hours.' }];
+    const named = await engine.fix({
+      question: 'Can I take my bike?',
+      answer: 'Yes, Harbourline ferries carry bicycles at any time.',
+      sources: ferry,
+    });
+    assert.equal(named.corrected_response, 'Yes, Harbourline ferries carry bicycles only outside rush hours.');
+  });
   it('restates only a single sentence of the sources, without its clause number', () => {
     assert.equal(restatementOf('4.2 Guests may stay until 11pm.'), 'Guests may stay until 11pm');
     assert.equal(restatementOf('- Parking is free after 6pm.'), 'Parking is free after 6pm');

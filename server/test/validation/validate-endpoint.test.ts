@@ -165,6 +165,21 @@ describe('POST /api/v1/validate', () => {
     assert.match(generated.body.answer, /25 days/);
   });
 
+  test("validate_and_fix puts the sources' sentence in place of an answer that widens it", async () => {
+    const fixed = await validate({
+      mode: 'validate_and_fix',
+      question: 'Can I carry leave over?',
+      chatbot_response: 'All unused leave can be carried over to the next year.',
+      inline_text: policy,
+    });
+    assert.equal(fixed.status, 200, fixed.text);
+    assert.equal(fixed.body.corrected_response, 'Unused leave of up to 5 days may be carried over to the next year.');
+    assert.equal(fixed.body.issue_count, 0);
+    assert.equal(fixed.body.findings.length, 1);
+    assert.equal(fixed.body.findings[0].status, 'fixed');
+    assert.match(fixed.body.findings[0].description, /The sources limit this \("up to"\); the answer says "all"\./i);
+  });
+
   test('a URL source is fetched through the guard and reduced to text; refused ones are skipped with their reason', async () => {
     const reply = await validate({
       mode: 'validate',

@@ -12,7 +12,7 @@ import { type Signal, signal } from '../check.js';
 
 /** What opens a condition; the condition runs to the clause's end. */
 const opener =
-  /\b(?:(?:but )?only (?:if|when|for|on|in|to|after|before|during|within|with|where|while|once)|but only|provided(?: that)?|providing(?: that)?|as long as|so long as|on condition that|on the condition that|if)\b/gi;
+  /\b(?:(?:but )?only (?:if|when|where|while|once|for|on|in|at|by|to|from|after|before|during|within|with|without|outside|inside|between|until|under|over|through)|but only|provided(?: that)?|providing(?: that)?|as long as|so long as|on condition that|on the condition that|if)\b/gi;
 /** A claim that states a condition or an exception. */
 const conditional = /\b(?:if|unless|provided|providing|as long as|so long as|except|only)\b/i;
 /** Where a clause ends: a sentence's or clause's punctuation, a dash, or a comma before a conjunction. */
