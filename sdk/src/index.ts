@@ -33,6 +33,7 @@ export type { Engine } from './resources/engine.js';
 export type { History } from './resources/history.js';
 export type { Saas, Users } from './resources/saas.js';
 export type { SourceContentType, Sources, UploadData, UploadFileOptions } from './resources/sources.js';
+export { sourceContentTypes } from './resources/sources.js';
 export type { Templates } from './resources/templates.js';
 export type { ValidateOptions } from './resources/validation.js';
 export type { RateLimitInfo, ResponseInfo, WithResponse } from './response.js';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'yaml';
-import { createClient, type GroundcheckClient } from '../src/index.js';
+import { createClient, type GroundcheckClient, sourceContentTypes } from '../src/index.js';
 import { json, type Loopback, type Recorded, startLoopback } from './support/loopback.js';
 
 const apiKey = 'gck_Ab12Cd34_0123456789abcdefghijklmnopqrstuv';
@@ -433,6 +433,9 @@ describe('sources.uploadFile', () => {
     assert.equal(await typeOf('export.txt', 'a,b', 'text/csv'), 'text/csv');
     assert.equal(await typeOf('Policy.DOCX', 'x'), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
     await assert.rejects(client.sources.uploadFile(groupId, 'archive.zip', 'x'), /pass options.contentType/);
+    // An extension that names something every object has is no content type either.
+    await assert.rejects(client.sources.uploadFile(groupId, 'notes.constructor', 'x'), /pass options.contentType/);
+    assert.equal(sourceContentTypes.get('md'), 'text/markdown');
   });
 
   test("counts a string's size in UTF-8 bytes", async () => {

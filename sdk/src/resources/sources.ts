@@ -22,17 +22,22 @@ export interface UploadFileOptions extends RequestOptions {
   contentType?: SourceContentType;
 }
 
-const contentTypes: Record<string, SourceContentType> = {
-  pdf: 'application/pdf',
-  txt: 'text/plain',
-  md: 'text/markdown',
-  markdown: 'text/markdown',
-  html: 'text/html',
-  htm: 'text/html',
-  csv: 'text/csv',
-  json: 'application/json',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-};
+/**
+ * The content type `uploadFile` declares for a file extension (lower case, without the dot), for
+ * callers that pick files themselves: browsers leave `File.type` empty for Markdown and several other
+ * kinds. A Map, so that a file named "x.constructor" finds nothing.
+ */
+export const sourceContentTypes: ReadonlyMap<string, SourceContentType> = new Map([
+  ['pdf', 'application/pdf'],
+  ['txt', 'text/plain'],
+  ['md', 'text/markdown'],
+  ['markdown', 'text/markdown'],
+  ['html', 'text/html'],
+  ['htm', 'text/html'],
+  ['csv', 'text/csv'],
+  ['json', 'application/json'],
+  ['docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+]);
 
 /** Source groups and their files, with role-based access. */
 export class Sources {
@@ -97,10 +102,10 @@ export class Sources {
 }
 
 function contentTypeOf(name: string, data: UploadData): SourceContentType {
-  if (typeof Blob !== 'undefined' && data instanceof Blob && Object.values(contentTypes).includes(data.type as SourceContentType)) {
+  if (typeof Blob !== 'undefined' && data instanceof Blob && [...sourceContentTypes.values()].includes(data.type as SourceContentType)) {
     return data.type as SourceContentType;
   }
-  const type = contentTypes[name.slice(name.lastIndexOf('.') + 1).toLowerCase()];
+  const type = sourceContentTypes.get(name.slice(name.lastIndexOf('.') + 1).toLowerCase());
   if (!type) throw new TypeError(`Cannot tell the content type of "${name}"; pass options.contentType.`);
   return type;
 }

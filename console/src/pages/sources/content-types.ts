@@ -1,18 +1,6 @@
-// The content type an upload declares, from the file's extension: browsers leave `File.type` empty
-// for Markdown and several other kinds, and the API takes only the types it can check.
-import type { SourceContentType, TemplateUploadUrlRequest } from '@groundcheck/sdk';
-
-const byExtension: Record<string, SourceContentType> = {
-  pdf: 'application/pdf',
-  txt: 'text/plain',
-  md: 'text/markdown',
-  markdown: 'text/markdown',
-  html: 'text/html',
-  htm: 'text/html',
-  csv: 'text/csv',
-  json: 'application/json',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-};
+// The content type an upload declares, from the file's extension (the SDK's table: browsers leave
+// `File.type` empty for Markdown and several other kinds, and the API takes only the types it can check).
+import { type SourceContentType, sourceContentTypes, type TemplateUploadUrlRequest } from '@groundcheck/sdk';
 
 type TemplateContentType = TemplateUploadUrlRequest['content_type'];
 const templateTypes: TemplateContentType[] = [
@@ -28,7 +16,7 @@ function extensionOf(name: string): string {
 }
 
 export function sourceContentType(name: string): SourceContentType | null {
-  return byExtension[extensionOf(name)] ?? null;
+  return sourceContentTypes.get(extensionOf(name)) ?? null;
 }
 
 export function templateContentType(name: string): TemplateContentType | null {
@@ -37,10 +25,10 @@ export function templateContentType(name: string): TemplateContentType | null {
 }
 
 /** For the file inputs' `accept`. */
-export const sourceExtensions = Object.keys(byExtension)
+export const sourceExtensions = [...sourceContentTypes.keys()]
   .map((extension) => `.${extension}`)
   .join(', ');
-export const templateExtensions = Object.entries(byExtension)
+export const templateExtensions = [...sourceContentTypes]
   .filter(([, type]) => templateTypes.some((candidate) => candidate === type))
   .map(([extension]) => `.${extension}`)
   .join(', ');
