@@ -9,6 +9,14 @@ function one(text: string) {
 }
 
 describe('quantities', () => {
+  it('finds no figure in words that every object has', () => {
+    // The tables of number, scale and unit words are looked up by the answer's own words.
+    const found = extractQuantities('The constructor sent 5 constructor forms; a toString of hasOwnProperty __proto__ valueOf.');
+    assert.deepEqual(
+      found.map((q) => [q.kind, q.value, q.text]),
+      [['count', 5, '5']],
+    );
+  });
   it('reads number words and digits alike', () => {
     assert.ok(sameQuantity(one('seventy-five dollars'), one('$75')));
     assert.ok(sameQuantity(one('twelve'), one('12')));

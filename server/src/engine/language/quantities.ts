@@ -24,7 +24,12 @@ export interface Quantity {
   label?: string;
 }
 
-const smallNumbers: Record<string, number> = {
+/** A table looked up by the words of an answer: no prototype, so "constructor" or "toString" finds nothing. */
+function wordTable<T>(entries: Record<string, T>): Readonly<Record<string, T | undefined>> {
+  return Object.assign(Object.create(null) as Record<string, T>, entries);
+}
+
+const smallNumbers = wordTable<number>({
   zero: 0,
   one: 1,
   two: 2,
@@ -58,8 +63,8 @@ const smallNumbers: Record<string, number> = {
   single: 1,
   double: 2,
   triple: 3,
-};
-const fractions: Record<string, number> = {
+});
+const fractions = wordTable<number>({
   half: 0.5,
   halves: 0.5,
   third: 1 / 3,
@@ -70,8 +75,8 @@ const fractions: Record<string, number> = {
   fifths: 0.2,
   tenth: 0.1,
   tenths: 0.1,
-};
-const scales: Record<string, number> = {
+});
+const scales = wordTable<number>({
   dozen: 12,
   hundred: 100,
   thousand: 1e3,
@@ -83,8 +88,8 @@ const scales: Record<string, number> = {
   billion: 1e9,
   bn: 1e9,
   trillion: 1e12,
-};
-const currencyWords: Record<string, string> = {
+});
+const currencyWords = wordTable<string>({
   dollar: '$',
   dollars: '$',
   usd: '$',
@@ -95,9 +100,9 @@ const currencyWords: Record<string, string> = {
   pounds: '£',
   gbp: '£',
   bucks: '$',
-};
+});
 const day = 86400;
-const durations: Record<string, [string, number]> = {
+const durations = wordTable<[string, number]>({
   second: ['s', 1],
   seconds: ['s', 1],
   sec: ['s', 1],
@@ -127,7 +132,7 @@ const durations: Record<string, [string, number]> = {
   decades: ['s', 3650 * day],
   night: ['night', 1],
   nights: ['night', 1],
-};
+});
 const hedges = /\b(about|around|roughly|approximately|approx\.?|nearly|almost|some|circa|just under|just over|close to|marginally)\s*$/i;
 
 interface Word {
