@@ -25,9 +25,7 @@ export function templateContentType(name: string): TemplateContentType | null {
 }
 
 /** For the file inputs' `accept`. */
-export const sourceExtensions = [...sourceContentTypes.keys()]
-  .map((extension) => `.${extension}`)
-  .join(', ');
+export const sourceExtensions = [...sourceContentTypes.keys()].map((extension) => `.${extension}`).join(', ');
 export const templateExtensions = [...sourceContentTypes]
   .filter(([, type]) => templateTypes.some((candidate) => candidate === type))
   .map(([extension]) => `.${extension}`)
