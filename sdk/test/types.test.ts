@@ -84,7 +84,9 @@ test('the public surface', () => {
     'RequestAbortedError',
     'WebhookVerificationError',
   ];
-  assert.deepEqual(Object.keys(sdk).sort(), [...functions, ...classes].sort());
+  const tables = ['sourceContentTypes'];
+  assert.deepEqual(Object.keys(sdk).sort(), [...functions, ...classes, ...tables].sort());
+  assert.ok(sdk.sourceContentTypes instanceof Map);
   for (const name of classes.filter((n) => n.endsWith('Error'))) {
     const ErrorClass = (sdk as unknown as Record<string, new (message: string, init?: object) => Error>)[name]!;
     const error = name === 'WebhookVerificationError' ? new ErrorClass('invalid_token', {}) : new ErrorClass('m');

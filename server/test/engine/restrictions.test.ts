@@ -94,9 +94,16 @@ describe('a universal where the sources limit', () => {
     const tram = 'All passengers travel free on the harbour tram on Sundays.';
     assert.ok(!fires(kind, 'Is the tram free on Sundays?', 'Anyone travels free on the harbour tram on Sundays.', tram));
   });
-  it('reads "not any" as no universal', () => {
+  it('reads "not any" and "without any" as no universal', () => {
     const hotel = 'Rooms. Standard rooms include breakfast.';
     assert.ok(!fires(kind, 'Do rooms include dinner?', 'Standard rooms do not include any dinner.', hotel));
+    const repairs = 'Repairs. Repairs within 30 days of purchase are free; after that only the parts are charged.';
+    assert.ok(!fires(kind, 'Is a repair free?', 'A repair within 30 days of purchase is done without any charge.', repairs));
+  });
+  it('reads "all the other days" as setting the exception apart', () => {
+    const market = 'The market is open every day except Monday.';
+    assert.ok(!fires(kind, 'Is the market open on Monday?', 'No, it is closed on Monday and open on all the other days.', market));
+    assert.ok(fires(kind, 'Is the market open on Monday?', 'Yes, it is open on all days.', market));
   });
 });
 

@@ -42,8 +42,8 @@ function saidBy(claim: ClaimReading): (t: Token) => boolean {
  */
 function droppedModifier(claim: ClaimReading, index: number, passage: ReadPassage): Token | undefined {
   const determiner = claim.tokens[index];
-  // "both" counts named things rather than a class; "not any" claims nothing of the whole class.
-  if (determiner?.pos !== 'DET' || determiner.lower === 'both' || negators.has(claim.tokens[index - 1]?.lower ?? '')) return undefined;
+  // "both" counts named things rather than a class.
+  if (determiner?.pos !== 'DET' || determiner.lower === 'both') return undefined;
   const noun = claim.tokens.slice(index + 1, index + 4).find((t) => t.content);
   if (!noun) return undefined;
   const said = saidBy(claim);
@@ -56,6 +56,15 @@ function droppedModifier(claim: ClaimReading, index: number, passage: ReadPassag
     return before;
   }
   return undefined;
+}
+
+/**
+ * Whether a universal claims the whole of what it quantifies: not under a negation ("without any
+ * treatment" is none), nor of what is left ("all the other days" has already set the exception apart).
+ */
+function claimsTheWhole(tokens: Token[], index: number): boolean {
+  if (negators.has(tokens[index - 1]?.lower ?? '')) return false;
+  return !tokens.slice(index + 1, index + 3).some((t) => /^(?:other|others|remaining|rest|else)$/.test(t.lower));
 }
 
 const everyPerson = new Set(['anyone', 'anybody', 'everyone', 'everybody']);
@@ -112,6 +121,7 @@ function limitOf(claim: ClaimReading, passage: ReadPassage): { limit: string; un
       universals.has(t.lower) &&
       !context.questionBag.has(t.lower) &&
       !passage.bag.has(t.lower) &&
+      claimsTheWhole(tokens, i) &&
       (t.pos !== 'DET' || quantifiesSourceNoun(tokens, i, passage)),
   );
   if (!universal) return undefined;
