@@ -6,13 +6,14 @@
 // confirmation, after which sign-in follows and refuses acme.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { User } from '@groundcheck/contract';
 import type { Page } from 'playwright-core';
 import { readZip } from '../../server/test/account/zip-reader.js';
 import { type StripeStandIn, startStripeStandIn } from '../../server/test/saas/stripe-stand-in.js';
 import { email, password, writeFixture } from '../../server/test/support/fixtures.js';
-import { assertAccessible, assertFitsWidth, ConsoleHarness, desktop, phone, signIn } from './support/console-browser.js';
+import { assertAccessible, assertFitsWidth, ConsoleHarness, desktop, phone, screenshots, signIn } from './support/console-browser.js';
 
 const stripeKey = 'sk_test_51StandInKeyForGroundcheckConsole0123456789';
 const portalOrigin = 'https://billing.stripe.com';
@@ -103,7 +104,7 @@ test('an admin adds a user, changes its role, disables, enables and deletes it, 
   // Disabling and enabling.
   await page.getByRole('button', { name: 'Disable nora.new@acme.test' }).click();
   await page.getByText('nora.new@acme.test is now disabled.').waitFor();
-  await row(page, 'nora.new@acme.test').getByText('Disabled', { exact: true }).waitFor();
+  await row(page, 'nora.new@acme.test').getByRole('cell', { name: 'Disabled', exact: true }).waitFor();
   assert.equal((await usersOfAcme()).find((user) => user.email === 'nora.new@acme.test')!.status, 'disabled');
   assert.equal((await login()).status, 401, 'a disabled user cannot sign in');
   await page.getByRole('button', { name: 'Enable nora.new@acme.test' }).click();
@@ -224,6 +225,12 @@ test('the account is deleted only with its exact confirmation; the session ends 
   const { page } = session;
   await assertAccessible(page, 'account at phone width, dark');
   await assertFitsWidth(page, 'account at phone width');
+  // The users table fits too: no sideways scrolling inside its frame.
+  const frame = page.locator('.table-wrap', { has: page.getByRole('table') }).first();
+  const { scrollWidth, clientWidth } = await frame.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+  assert.ok(scrollWidth <= clientWidth, `the users table is ${scrollWidth}px wide in a ${clientWidth}px frame`);
+  await page.getByText(`Last sign-in:`, { exact: false }).first().waitFor();
+  await page.screenshot({ path: join(screenshots, 'account-phone-dark.png'), fullPage: true });
   await page.getByRole('button', { name: 'Delete the account…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete the account?' });
   await dialog.getByText('To confirm, type DELETE acme exactly.').waitFor();

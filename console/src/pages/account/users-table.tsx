@@ -16,14 +16,22 @@ export interface RowActions {
 export function UsersTable({ users, me, ...actions }: { users: User[]; me: Me } & RowActions) {
   return (
     <div className="table-wrap">
-      <table>
+      <table className="users-table">
         <thead>
           <tr>
             <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">Status</th>
-            <th scope="col">Last sign-in</th>
+            <th scope="col" className="wide-only">
+              Email
+            </th>
+            <th scope="col" className="wide-only">
+              Role
+            </th>
+            <th scope="col" className="wide-only">
+              Status
+            </th>
+            <th scope="col" className="wide-only">
+              Last sign-in
+            </th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -41,24 +49,30 @@ export function UsersTable({ users, me, ...actions }: { users: User[]; me: Me } 
 
 function UserRow({ user, isMe, onEdit, onToggle, onDelete, toggling }: { user: User; isMe: boolean } & RowActions) {
   const whose = <span className="visually-hidden"> {user.email}</span>;
+  const status = <span className={`user-status ${user.status}`}>{statusLabels[user.status]}</span>;
+  const lastSignIn = user.last_login_at ? (
+    <time dateTime={user.last_login_at}>{format(parseISO(user.last_login_at), 'd MMM yyyy, HH:mm')}</time>
+  ) : (
+    <span className="muted">Never</span>
+  );
   return (
     <tr>
       <td>
         {user.name}
         {isMe && <span className="muted"> (you)</span>}
+        {/* A phone has no room for the other columns: the same facts under the name. */}
+        <div className="phone-only user-meta">
+          <div>{user.email}</div>
+          <div>
+            {roleNames[user.role]} · {status}
+          </div>
+          <div>Last sign-in: {lastSignIn}</div>
+        </div>
       </td>
-      <td>{user.email}</td>
-      <td>{roleNames[user.role]}</td>
-      <td>
-        <span className={`user-status ${user.status}`}>{statusLabels[user.status]}</span>
-      </td>
-      <td>
-        {user.last_login_at ? (
-          <time dateTime={user.last_login_at}>{format(parseISO(user.last_login_at), 'd MMM yyyy, HH:mm')}</time>
-        ) : (
-          <span className="muted">Never</span>
-        )}
-      </td>
+      <td className="wide-only">{user.email}</td>
+      <td className="wide-only">{roleNames[user.role]}</td>
+      <td className="wide-only">{status}</td>
+      <td className="wide-only">{lastSignIn}</td>
       <td>
         <div className="row actions">
           <button type="button" className="button secondary" onClick={() => onEdit(user)}>
