@@ -1,8 +1,7 @@
 // validate_and_fix: contradicted figures are replaced in place by the sources' value, a claim the
 // sources state more narrowly by their own sentence, other unsupported or contradicted claims are
-// removed; every change is listed. If the corrected text
-// still fails validation, the fix falls back to removing every flagged claim, so that the corrected
-// response, validated again, has no issues. A correction that keeps nothing of the answer has fixed
+// removed; every change is listed. If the corrected text still fails validation, the fix falls back
+// to removing every flagged claim, so that the corrected response, validated again, has no issues. A correction that keeps nothing of the answer has fixed
 // nothing: it says the answer could not be confirmed, and its findings stay open.
 
 import type { Judgment } from './aggregate/aggregator.js';

@@ -26,6 +26,9 @@ describe('the conditions of a source sentence', () => {
       { text: 'If the repair costs more than €1,500', host: ' we ask for a quote first' },
     ]);
   });
+  it('reads no conditions in a passage too long to be a sentence', () => {
+    assert.deepEqual(conditionsOf(`${'if it rains, and '.repeat(70)}the hall is free.`), []);
+  });
   it('finds none where nothing is conditional', () => {
     assert.deepEqual(conditionsOf('The ferry leaves at 8am and returns at 6pm.'), []);
   });

@@ -51,26 +51,33 @@ function clausesOf(text: string): Clause[] {
   return out;
 }
 
+/** Longer than this, a passage is no sentence (a table, a run of text without stops): its conditions are not read. */
+const sentenceLength = 1000;
+
 /** The conditions of one passage, each with the clause it applies to. */
 export function conditionsOf(text: string): Condition[] {
+  if (text.length > sentenceLength) return [];
   const clauses = clausesOf(text);
   const out: Condition[] = [];
+  let at = 0;
   for (const m of text.matchAll(opener)) {
-    const at = clauses.findIndex((c) => m.index >= c.start && m.index < c.end);
-    const clause = clauses[at];
-    if (!clause) continue;
-    const lead = text.slice(clause.start, m.index);
-    if (/\p{L}/u.test(lead)) out.push({ text: text.slice(m.index, clause.end), host: lead });
-    else if (clause.joined)
-      out.push({ text: text.slice(m.index, clause.end), host: text.slice(clauses[at - 1]!.start, clauses[at - 1]!.end) });
-    else {
-      // "If you cancel early, the fee is waived.": the condition ends at its comma and conditions what follows.
-      const comma = text.slice(m.index, clause.end).search(/,(?!\d{3})/) + m.index;
-      if (comma < m.index) continue;
-      out.push({ text: text.slice(m.index, comma), host: text.slice(comma + 1, clause.end) });
-    }
+    // Openers come in order, so the clause that holds one is at or after the last one's.
+    while (at < clauses.length && clauses[at]!.end <= m.index) at++;
+    const found = clauses[at] && m.index >= clauses[at]!.start ? conditionAt(text, clauses, at, m.index) : undefined;
+    if (found) out.push(found);
   }
   return out;
+}
+
+/** The condition an opener at `index` starts, in clause `at`, with the clause it conditions. */
+function conditionAt(text: string, clauses: Clause[], at: number, index: number): Condition | undefined {
+  const clause = clauses[at]!;
+  const lead = text.slice(clause.start, index);
+  if (/\p{L}/u.test(lead)) return { text: text.slice(index, clause.end), host: lead };
+  if (clause.joined) return { text: text.slice(index, clause.end), host: text.slice(clauses[at - 1]!.start, clauses[at - 1]!.end) };
+  // "If you cancel early, the fee is waived.": the condition ends at its comma and conditions what follows.
+  const comma = text.slice(index, clause.end).search(/,(?!\d{3})/) + index;
+  return comma < index ? undefined : { text: text.slice(index, comma), host: text.slice(comma + 1, clause.end) };
 }
 
 const contentOf = (text: string): Token[] => tokenize(text).filter((t) => t.content);

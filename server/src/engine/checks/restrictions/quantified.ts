@@ -1,6 +1,7 @@
 // A universal where the sources restrict: "always", "every", "any" against an "only", "unless" or
-// "if", a limit with a figure ("at least 48 hours", "under 12"), or a word that narrows the noun
-// ("standard loans" where the answer says "all loans").
+// "if", a limit with a figure ("at least 48 hours", "under 12"), a word that narrows the noun
+// ("standard loans" where the answer says "all loans"), or the people they name ("open to members"
+// where the answer says "anyone").
 import type { ClaimReading } from '../../claims/reading.js';
 import type { ReadPassage } from '../../evidence/retrieval.js';
 import { negators, restrictions, universals } from '../../language/lexicon.js';
@@ -112,6 +113,7 @@ export function widenedByQuantifier(claim: ClaimReading): Signal | undefined {
   });
 }
 
+/** The claim's universal that claims more than the passage says, and what in the passage limits it. */
 function limitOf(claim: ClaimReading, passage: ReadPassage): { limit: string; universal: string } | undefined {
   const { tokens, context } = claim;
   // A determiner ("both boats", "every member") quantifies over its noun: it only claims more
