@@ -85,13 +85,13 @@ const holds = (bag: Set<string>) => (t: Token) => looseForms(t).some((f) => bag.
 const holdsFigure = (said: Quantity[]) => (f: Quantity) => said.some((q) => sameQuantity(q, f));
 
 /** Whether the claim states the clause: most of its content words and figures, negated as it is negated. */
-function statesHost(claim: ClaimReading, host: string): boolean {
+function statesHost(claim: ClaimReading, claimBag: Set<string>, host: string): boolean {
   const negated = (tokens: Token[]) => tokens.some((t) => negators.has(t.lemma));
   if (negated(tokenize(host)) !== negated(claim.tokens)) return false;
   const words = contentOf(host);
   const figures = extractQuantities(host);
   const parts = words.length + figures.length;
-  const held = words.filter(holds(formBag(claim.tokens))).length + figures.filter(holdsFigure(claim.quantities)).length;
+  const held = words.filter(holds(claimBag)).length + figures.filter(holdsFigure(claim.quantities)).length;
   return parts > 0 && held / parts >= states;
 }
 
@@ -128,8 +128,9 @@ export function droppedCondition(claim: ClaimReading): Signal | undefined {
   const said = saidBag(claim.context);
   const saidFigures = [...claim.context.answerQuantities, ...claim.context.questionQuantities];
   const words = claim.tokens.filter((t) => t.content);
+  const claimBag = formBag(claim.tokens);
   for (const passage of claim.bound) {
-    const condition = conditionsOf(passage.text).find((c) => statesHost(claim, c.host) && dropped(c, said, saidFigures));
+    const condition = conditionsOf(passage.text).find((c) => statesHost(claim, claimBag, c.host) && dropped(c, said, saidFigures));
     if (condition)
       return signal(
         'restriction_dropped',
