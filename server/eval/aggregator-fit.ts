@@ -61,7 +61,7 @@ export function sampleOf(c: Case, assessment: Assessment): CaseSample {
 export interface KindInfo {
   /** +1 for kinds that flag, -1 for kinds that support. */
   sign: Map<string, 1 | -1>;
-  /** Support kinds that move the score only, fitted after the flags. */
+  /** Kinds that move the score only (the checks' confidence kinds, the entailment model's), fitted after the flags. */
   scoreOnly: ReadonlySet<string>;
 }
 
@@ -319,8 +319,8 @@ export function fitModel(cases: CaseSample[], info: KindInfo, exclude: ReadonlyS
     model.threshold = chooseThreshold(caseScores(cases, model));
   }
   const answerKinds = answerKindsEarning(caseScores(cases, model), model.threshold).filter((k) => !exclude.has(k));
-  // Then the score-only support kinds, fitted with every flag weight held fixed: they move a claim's
-  // score (and the answer's confidence) but never its status.
+  // Then the score-only kinds, fitted with every flag weight held fixed: they move a claim's score (and
+  // the answer's confidence) but never its status.
   const scored = scoreOnly.length > 0 ? regress(cases, info, scoreOnly, flagging) : flagging;
   return {
     weights: scored.weights,

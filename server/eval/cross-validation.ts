@@ -4,7 +4,7 @@
 
 import type { AggregatorModel } from '../src/engine/aggregate/model.js';
 import { confidenceKinds, supportKinds } from '../src/engine/checks/index.js';
-import { entailmentPairs, entailmentSupportKinds } from '../src/engine/entailment.js';
+import { entailmentKinds, entailmentPairs, entailmentSupportKinds } from '../src/engine/entailment.js';
 import { answerRisk } from '../src/engine/risk.js';
 import type { EntailmentScores } from '../src/engine/types.js';
 import { type Assessment, assess, decide } from '../src/engine/validate.js';
@@ -53,7 +53,8 @@ function infoOf(assessed: Assessed[]): KindInfo {
   return kindInfo(
     assessed.map((a) => a.sample),
     new Set([...supportKinds, ...entailmentSupportKinds]),
-    confidenceKinds,
+    // The model's kinds start as score alone; model-role.ts lets them flag where that measures better held out.
+    new Set([...confidenceKinds, ...entailmentKinds]),
   );
 }
 

@@ -28,6 +28,7 @@ import {
   setNames,
 } from './cross-validation.js';
 import { loadCases, sharedDataDir } from './datasets.js';
+import { chooseModelRole } from './model-role.js';
 import { auroc, operatingPoints } from './ranking.js';
 import { prepareVerifierRun, VerifierEvalError } from './verifier-eval.js';
 
@@ -40,9 +41,13 @@ const verifierRun = await prepareVerifierRun(args, process.env).catch((error: un
 const cases = loadCases(args.get('data') ?? sharedDataDir);
 const checksAlone = assessAll(cases);
 const model = args.has('deterministic') ? null : await loadEntailmentModel(process.env.ENGINE_MODEL_DIR?.trim() || shippedModelDir);
-const { assessed, info } = model ? await assessWithModel(checksAlone.assessed, model) : checksAlone;
+const withModel = model ? await assessWithModel(checksAlone.assessed, model) : checksAlone;
 await model?.close();
-const outcomes = crossValidate(assessed, info);
+const { assessed } = withModel;
+/** With a model: whether its kinds flag or only move scores, as measured held out (model-role.ts). */
+const role = model ? chooseModelRole(assessed, withModel.info) : undefined;
+const info = role?.info ?? withModel.info;
+const outcomes = role?.outcomes ?? crossValidate(assessed, info);
 /** The checks alone, by the same folds: the default verifier's figures, and what the judge starts from. */
 const checksOutcomes = model ? crossValidate(checksAlone.assessed, checksAlone.info) : outcomes;
 
@@ -65,6 +70,13 @@ console.log(
     ? `With the entailment model ${model.name} (the onnx verifier), weighed by the aggregator fitted on its scores.\n`
     : 'The checks alone (--deterministic): the default verifier (none), and the fallback when the model fails.\n',
 );
+if (role) {
+  const pair = ([h, r]: [Metrics, Metrics]) =>
+    `HaluEval ${pct(h.accuracy)} / ${h.precision.toFixed(3)}, all realistic ${pct(r.accuracy)} / ${r.precision.toFixed(3)}`;
+  console.log(
+    `Its kinds ${role.flags ? 'flag claims' : 'move scores only'}: held out, as flags ${pair(role.asFlags)}; as score alone ${pair(role.asScore)}.\n`,
+  );
+}
 console.log('| set | cases | accuracy | precision | recall | F1 | tp/fp/tn/fn | wrong span located |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const set of setNames) console.log(row(set, metrics(ofSet(outcomes, set))));

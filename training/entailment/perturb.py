@@ -1,19 +1,24 @@
 """Pairs made by rule from the written documents' own sentences, beside the pairs their authors wrote.
 
 Each sentence of a document gives a premise (the sentence, sometimes with its neighbour) and hypotheses made by
-general English edits: the sentence itself or a clause of it (entailment), a figure changed, a polarity flipped, a
-bound reversed or a name swapped for another of the document's (contradiction), a condition dropped, or a sentence
-from elsewhere in the document or from another document (neutral). Nothing here knows any document's words.
+general English edits: the sentence itself, a clause of it or a rewording of it (entailment; rewordings.py), a figure
+changed, a polarity flipped, a bound reversed or a name swapped for another of the document's (contradiction), a
+condition dropped, a clause of another sentence joined on, or a sentence from elsewhere in the document or from another
+document (neutral). Nothing here knows any document's words.
 """
 
 import re
+
+from rewordings import reworded
 
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"(])")
 NUMBER = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w])")
 # Auxiliaries and modals that take "not" after them; "can" becomes "cannot".
 AUXILIARY = re.compile(r"\b(must|may|will|should|is|are|was|were|can|has been|have been|shall)\b(?! not\b)")
-NEGATED = re.compile(r"\b(must|may|will|should|is|are|was|were|shall|do|does|did) not\b|\bcannot\b|\b(isn|aren|doesn|don|won)'t\b")
-UN_NEGATE = {"cannot": "can", "isn't": "is", "aren't": "are", "doesn't": "does", "don't": "do", "won't": "will"}
+NEGATED = re.compile(r"\b(must|may|will|should|is|are|was|were|shall|do|does|did) not\b|\bcannot\b|\b(isn|aren|doesn|don|won|can)'t\b")
+UN_NEGATE = {"cannot": "can", "can't": "can", "isn't": "is", "aren't": "are", "doesn't": "does", "don't": "do", "won't": "will"}
+CONTRACTED = {"can": "can't", "is": "isn't", "are": "aren't", "was": "wasn't", "were": "weren't", "will": "won't", "must": "mustn't",
+              "should": "shouldn't", "has been": "hasn't been", "have been": "haven't been"}
 BOUNDS = [("at least", "at most"), ("at most", "at least"), ("more than", "less than"), ("less than", "more than"),
           ("before", "after"), ("after", "before"), ("minimum", "maximum"), ("maximum", "minimum"),
           ("earlier", "later"), ("later", "earlier"), ("increase", "decrease"), ("decrease", "increase")]
@@ -37,11 +42,20 @@ def _changed_number(match, rng):
     return f"{new:,}" if "," in text else str(new)
 
 
+NUMBER_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS[1:]) + r")\b", re.I)
+
+
 def figure_changed(sentence, rng):
-    found = list(NUMBER.finditer(sentence))
+    """A figure in digits, or a number word from two to twelve, changed for another."""
+    found = list(NUMBER.finditer(sentence)) + list(NUMBER_WORD.finditer(sentence))
     if not found:
         return None
     m = rng.choice(found)
+    if m.re is NUMBER_WORD:
+        word = m.group(1)
+        new = rng.choice([w for w in NUMBER_WORDS if w != word.lower()])
+        return sentence[: m.start(1)] + (new.capitalize() if word[0].isupper() else new) + sentence[m.end(1) :]
     return sentence[: m.start(1)] + _changed_number(m, rng) + sentence[m.end(1) :]
 
 
@@ -55,7 +69,12 @@ def polarity_flipped(sentence, rng):
     if not found:
         return None
     m = found[0]
-    replacement = "cannot" if m.group(1) == "can" else m.group(1) + " not"
+    word = m.group(1)
+    # Answers negate in contractions as often as in full words.
+    if rng.random() < 0.5 and word in CONTRACTED:
+        replacement = CONTRACTED[word]
+    else:
+        replacement = "cannot" if word == "can" else word + " not"
     return sentence[: m.start()] + replacement + sentence[m.end() :]
 
 
@@ -95,6 +114,12 @@ def first_clause(sentence):
     return None
 
 
+def with_addition(sentence, other):
+    """The sentence with a clause of another sentence joined on: true of the document, perhaps, but not of the premise."""
+    added = (first_clause(other) or other).rstrip(".")
+    return sentence.rstrip(".") + ", and " + added[:1].lower() + added[1:] + "."
+
+
 def generated_pairs(document, rng, per_sentence):
     """(premise, hypothesis, label, kind) made by rule from one document."""
     parts = sentences(document)
@@ -107,20 +132,45 @@ def generated_pairs(document, rng, per_sentence):
         made = []
         clause = first_clause(sentence)
         made.append((clause or sentence, "entailment", "generated_copy"))
+        # The meaning-changing edits are made on a reworded sentence half the time, so that a surface difference
+        # alone never tells the label.
+        kept = reworded(sentence, rng)
+        base = kept if kept and rng.random() < 0.5 else sentence
         for edit, label, kind in (
-            (figure_changed(sentence, rng), "contradiction", "generated_figure"),
-            (polarity_flipped(sentence, rng), "contradiction", "generated_polarity"),
-            (bound_reversed(sentence, rng), "contradiction", "generated_bound"),
-            (name_swapped(sentence, names, rng), "contradiction", "generated_name"),
-            (condition_dropped(sentence, rng), "neutral", "generated_condition"),
+            (figure_changed(base, rng), "contradiction", "generated_figure"),
+            (polarity_flipped(base, rng), "contradiction", "generated_polarity"),
+            (bound_reversed(base, rng), "contradiction", "generated_bound"),
+            (name_swapped(base, names, rng), "contradiction", "generated_name"),
+            (condition_dropped(base, rng), "neutral", "generated_condition"),
         ):
-            if edit and edit != sentence:
+            if edit and edit != base:
                 made.append((edit, label, kind))
         others = [p for j, p in enumerate(parts) if abs(j - i) > 1]
         if others:
             made.append((rng.choice(others), "neutral", "generated_elsewhere"))
+            made.append((with_addition(base, rng.choice(others)), "neutral", "generated_addition"))
         rng.shuffle(made)
-        pairs += [(premise, hypothesis, label, kind) for hypothesis, label, kind in made[:per_sentence]]
+        if kept:
+            made.insert(0, (kept, "entailment", "generated_reworded"))
+        pairs += [(premise, hypothesis, label, kind) for hypothesis, label, kind in made[: per_sentence + (1 if kept else 0)]]
+    return pairs
+
+
+def edited_hypotheses(rows, others, rng):
+    """The written entailed hypotheses, which say the premise's content in their own words, with a figure changed or a
+    polarity flipped (contradiction) or a clause of another sentence joined on (neutral): so that a changed figure
+    or negation is read in a reworded claim, not only in a near copy of the premise."""
+    pairs = []
+    for premise, hypothesis, label, kind in rows:
+        if label != "entailment":
+            continue
+        for edit, new_label, new_kind in (
+            (figure_changed(hypothesis, rng), "contradiction", "edited_figure"),
+            (polarity_flipped(hypothesis, rng), "contradiction", "edited_polarity"),
+            (with_addition(hypothesis, rng.choice(others)) if others and rng.random() < 0.3 else None, "neutral", "edited_addition"),
+        ):
+            if edit and edit != hypothesis:
+                pairs.append((premise, edit, new_label, new_kind))
     return pairs
 
 

@@ -22,7 +22,7 @@ import torch
 from torch import nn
 
 from model import DecomposableAttention
-from perturb import generated_pairs, other_document_pairs
+from perturb import edited_hypotheses, generated_pairs, other_document_pairs, sentences
 from vocabulary import SEP, UNK, build_vocabulary, normalize, pre_tokenize, tokenizer_json
 
 HERE = Path(__file__).resolve().parent
@@ -71,6 +71,7 @@ def examples(recipe, rng):
         rows += [(c["premise"], c["hypothesis"], c["label"], c["kind"]) for c in claims if c["domain"] == doc["domain"]]
         generated = generated_pairs(doc["document"], rng, settings["generated_per_sentence"])
         generated += other_document_pairs(doc["document"], others, rng, settings["other_document_pairs"])
+        generated += edited_hypotheses(rows, sentences(doc["document"]), rng)
         if doc["domain"] in settings["validation_domains"]:
             valid += rows + generated
         else:
