@@ -1,6 +1,6 @@
-"""Rewordings that keep what a sentence states, as an answer restates a source: a modal, a contraction or a time
-of day said another way, the reader addressed as "you", an aside or a trailing clause left out, the sentence's number and final
-stop dropped as the engine's claims drop them.
+"""Rewordings that keep what a sentence states, as an answer restates a source: a modal, a contraction, a formal
+phrase or a time of day said another way, the reader addressed as "you", an aside or a trailing clause left out, the
+sentence's number and final stop dropped as the engine's claims drop them.
 
 Without them the rule-made pairs teach a difference detector: every generated contradiction is the sentence with one
 small edit and every generated entailment is the sentence itself, so a claim that says the same in other words reads
@@ -17,8 +17,8 @@ ENUMERATOR = re.compile(r"^(?:\d+(?:\.\d+)+\.?|\d+\.|\([a-z0-9]{1,3}\)|[a-z]\)|[
 LIMITING = re.compile(r"\b(if|unless|only|except|not|no|never|without|provided|at least|at most|up to|maximum|minimum|under|over)\b", re.I)
 ASIDE = re.compile(r"\s*\(([^()]{1,80})\)")
 TRAILING_CLAUSE = re.compile(r"(?:,? and also |; also |, and )([^.;]*)\.?$")
-# Modals and contractions that say the same thing.
-SAME_MODAL = [
+# Words and phrases that say the same thing: modals, contractions, a few formal phrases.
+SAME_PHRASE = [
     (r"\bmay\b", "can"),
     (r"\bcannot\b", "can't"),
     (r"\bcan't\b", "cannot"),
@@ -68,8 +68,8 @@ def without_trailing_clause(sentence):
     return sentence[: m.start()].rstrip(" ,") + "."
 
 
-def modal_said_otherwise(sentence, rng):
-    found = [(pattern, new) for pattern, new in SAME_MODAL if re.search(pattern, sentence)]
+def phrase_said_otherwise(sentence, rng):
+    found = [(pattern, new) for pattern, new in SAME_PHRASE if re.search(pattern, sentence)]
     if not found:
         return None
     pattern, new = rng.choice(found)
@@ -111,7 +111,7 @@ EDITS = [
     lambda s, rng: without_enumerator(s),
     without_aside,
     lambda s, rng: without_trailing_clause(s),
-    modal_said_otherwise,
+    phrase_said_otherwise,
     clock_said_otherwise,
     lambda s, rng: addressed_to_reader(s),
 ]
