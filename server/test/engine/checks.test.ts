@@ -36,6 +36,17 @@ describe('strict on specifics', () => {
       0,
     );
   });
+  it('takes a denial the sources also make as theirs, though another passage asserts the word for another case', () => {
+    const cafe = [
+      'Dogs. Dogs on a lead are allowed in the café garden. Dogs are not allowed inside the café itself.',
+      'Booking. There is a booking fee of £5 for tables of eight or more. Smaller tables can be booked without a booking fee.',
+    ].join('\n');
+    assert.ok(!fires('negation_clash', 'Can I bring my dog inside?', "Dogs aren't allowed inside the café.", cafe));
+    assert.ok(!fires('negation_clash', 'Is there a fee to book for four?', "There's no booking fee for a table of four.", cafe));
+    // Without the denying passage, the asserting one still contradicts the denial.
+    const gardenOnly = 'Dogs. Dogs on a lead are allowed in the café garden.';
+    assert.ok(fires('negation_clash', 'Can my dog sit in the garden?', "Dogs aren't allowed in the café garden.", gardenOnly));
+  });
   it('checks quantifiers against restrictions', () => {
     assert.ok(fires('restriction_dropped', 'Which plans have phone support?', 'Phone support is always available, on every plan.'));
   });

@@ -1,7 +1,7 @@
 // Negation: a predicate negated on one side and asserted on the other, or said with its antonym
 // ("off" / "on by default"), in a passage that speaks of the claim's own subject.
 import { pronounAntecedent } from '../evidence/coreference.js';
-import { antonymClash, deniedButStated, polarityClash } from '../language/negation.js';
+import { antonymClash, deniedButStated, polarityClash, sharedDenials } from '../language/negation.js';
 import { formsOf } from '../language/tokens.js';
 import { type ClaimCheck, signal } from './check.js';
 
@@ -16,6 +16,10 @@ export const polarityCheck: ClaimCheck = {
     if (claim.wording.coverage < coveredEnough || bound.length === 0) return [];
     const top = bound[0]!;
     const antecedent = pronounAntecedent(claim.text, claim.previous);
+    // A bound passage that denies what the claim denies says it as the claim does, and one that asserts
+    // the word is taken to speak of another case ("no booking fee for small tables" beside "a booking fee
+    // for groups"). The price, a denial moved to the other case goes unflagged: precision first.
+    if (bound.some((passage) => sharedDenials(tokens, passage.tokens).length > 0)) return [];
     for (const passage of bound) {
       const clash = [...polarityClash(tokens, passage.tokens), ...deniedButStated(tokens, passage.tokens)];
       if (clash.length === 0 && !antonymClash(tokens, passage.tokens)) continue;

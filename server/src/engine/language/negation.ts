@@ -159,6 +159,29 @@ function deniedExistence(tokens: Token[]): string[] {
   return out;
 }
 
+/** Nouns within a "no" or "without" phrase ("without an early termination fee"): things said to be absent. */
+function deniedNouns(tokens: Token[]): string[] {
+  const out: string[] = [];
+  tokens.forEach((t, i) => {
+    if (t.lower !== 'no' && t.lower !== 'without') return;
+    for (const n of tokens.slice(i + 1, i + 5)) {
+      if (scopeEnd.test(n.lower)) break;
+      if (n.content && (n.pos === 'NOUN' || n.pos === 'PROPN')) out.push(n.stem);
+    }
+  });
+  return out;
+}
+
+/**
+ * Denials the claim and a passage share: a predicate both negate ("can't be returned" / "cannot be
+ * returned"), or a thing the claim says there is none of and the passage says is absent ("there's no
+ * fee" / "without a fee"). Such a passage says what the claim says, whatever another passage asserts.
+ */
+export function sharedDenials(claim: Token[], passage: Token[]): string[] {
+  const theirs = new Set([...negatedStems(passage), ...deniedNouns(passage)]);
+  return [...new Set([...negatedStems(claim), ...deniedExistence(claim), ...deniedNouns(claim)])].filter((stem) => theirs.has(stem));
+}
+
 /**
  * A denial ("Petra Voss was not a coach", "X did not win Y") against a passage that states
  * the denied word and negates nothing: the sources say it outright.
