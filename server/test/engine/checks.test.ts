@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fires, flagged, validate } from './support.js';
+import { fires, flagged, signalsOf, validate } from './support.js';
 
 describe('strict on specifics', () => {
   it('supports a figure stated in the sources and contradicts another value', async () => {
@@ -106,6 +106,22 @@ describe('yes and no', () => {
     assert.ok(fires('negation_clash', 'Are monthly subscriptions refundable?', 'No.'));
     assert.ok((await validate('Was the company founded in 2011?', 'yes')).issue_count === 0);
     assert.ok((await validate('Was the company founded in 2015?', 'yes')).issue_count > 0);
+  });
+});
+
+describe('list answers', () => {
+  const answer = "Here's what the Basic plan gets you:\n- 5 user seats\n- $12 per month\n1. 50 user seats on Team";
+  it('keeps a figure that opens a list item, and a numbered item whole', async () => {
+    const result = await validate('What do I get on Basic?', answer);
+    assert.deepEqual(
+      result.claims.map((c) => c.text),
+      ["Here's what the Basic plan gets you", '5 user seats', '$12 per month', '50 user seats on Team'],
+    );
+    assert.equal(result.issue_count, 0);
+    assert.deepEqual(flagged(await validate('What do I get on Basic?', answer.replace('- 5 user', '- 8 user'))), ['8 user seats']);
+  });
+  it('reads a lead-in such as "Here\'s what…" as framing, not as words the sources lack', () => {
+    assert.deepEqual(signalsOf('What do I get on Basic?', answer)[0], []);
   });
 });
 

@@ -35,19 +35,32 @@ const abbreviation =
 const polarityWord =
   /^\s*(yes|yep|yeah|sure|absolutely|certainly|no|nope|not really|not yet|not anymore|unfortunately not|sadly,? no|i'm afraid not|it seems not)\b/i;
 
-export function splitAnswer(answer: string): SplitAnswer {
-  const claims: ClaimSpan[] = [];
+/** A full stop that ends no sentence: an abbreviation's, or a numbered list item's marker ("2. 30 days' notice"). */
+function endsNoSentence(answer: string, m: RegExpExecArray): boolean {
+  if (m[0].startsWith('.') && abbreviation.test(answer.slice(Math.max(0, m.index - 6), m.index))) return true;
+  if (m[0] !== '.') return false;
+  // Read back a few characters only: the marker is a line's first word, and a long line must not be rescanned.
+  const before = answer.slice(Math.max(0, m.index - 8), m.index);
+  return (m.index <= 8 ? /(?:^|\n)[ \t]*\d{1,3}$/ : /\n[ \t]*\d{1,3}$/).test(before);
+}
+
+function sentencesOf(answer: string): [number, number][] {
   let start = 0;
   sentenceEnd.lastIndex = 0;
   const sentences: [number, number][] = [];
   for (let m = sentenceEnd.exec(answer); m; m = sentenceEnd.exec(answer)) {
-    if (m[0].startsWith('.') && abbreviation.test(answer.slice(Math.max(0, m.index - 6), m.index))) continue;
+    if (endsNoSentence(answer, m)) continue;
     sentences.push([start, m.index + m[0].length]);
     start = m.index + m[0].length;
     if (m[0].length === 0) sentenceEnd.lastIndex++;
   }
   if (start < answer.length) sentences.push([start, answer.length]);
-  for (const [sStart, sEnd] of sentences) {
+  return sentences;
+}
+
+export function splitAnswer(answer: string): SplitAnswer {
+  const claims: ClaimSpan[] = [];
+  for (const [sStart, sEnd] of sentencesOf(answer)) {
     let cStart = sStart;
     clauseBreak.lastIndex = 0;
     const sentence = answer.slice(sStart, sEnd);
@@ -66,8 +79,8 @@ export function splitAnswer(answer: string): SplitAnswer {
 /** Where a claim's text starts: after list markers and framing openers. */
 function claimStart(answer: string, start: number, end: number): number {
   const text = answer.slice(start, end);
-  const lead = /^[\s\-*•·>\d.)]*(?=\S)/.exec(text);
-  let from = start + (lead && /^\s*(?:[-*•·]|\d+[.)])\s/.test(text) ? lead[0].length : (/^\s*/.exec(text)?.[0].length ?? 0));
+  // List markers only ("- ", "2. ", "- 1) "): a figure opening the item ("- 5 user seats") is the claim's.
+  let from = start + (/^\s*(?:(?:[-*•·>]|\d{1,3}[.)])\s+)*/.exec(text)?.[0].length ?? 0);
   for (;;) {
     const rest = answer.slice(from, end);
     const framing = leadingFraming.exec(rest) ?? reportingFraming.exec(rest);

@@ -84,6 +84,9 @@ export function tokenize(text: string): Token[] {
     let lemma = (lemmas[index] ?? lower).toLowerCase();
     // An own property only: a word such as "constructor" must not find what every object inherits.
     lemma = (Object.hasOwn(contractions, lower) ? contractions[lower] : undefined) ?? lemma;
+    // wink keeps a few contractions whole ("Here's"): a function word's is a function word.
+    const joined = /^(\p{L}+)['’]s$/u.exec(lower);
+    if (joined && stopwords.has(joined[1]!)) lemma = joined[1]!;
     const isWord = /[\p{L}]/u.test(value);
     const content =
       isWord &&
