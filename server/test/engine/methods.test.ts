@@ -17,6 +17,13 @@ describe('subject binding of figures', () => {
     assert.equal(result.claims[0]?.status, 'contradicted');
     assert.equal((await validate('How much is a rain poncho?', 'A rain poncho costs $8.', fees)).issue_count, 0);
   });
+  it('gives a value the noun English leaves out after it ("90% fuel and … at least 50%")', () => {
+    const vans =
+      'Hire. Vans are supplied with at least 90% fuel and must be returned with at least 50%; otherwise a refuelling fee of £40 applies.';
+    const question = 'Will I pay a refuelling fee if the van has 60% fuel?';
+    assert.ok(!fires('figure_contradicted', question, 'Vans need to come back with at least 50% fuel, and 60% is more than that.', vans));
+    assert.ok(fires('figure_contradicted', question, 'Vans need to come back with at least 70% fuel, and 60% is less than that.', vans));
+  });
   it('tells values apart by the numbers that label them (Level 3 / Level 5)', async () => {
     assert.equal((await validate('How well did it work?', 'At month 6, 61.4% of learners reached Level 3.', course)).issue_count, 0);
   });
@@ -45,6 +52,13 @@ describe('negation, antonyms and denials', () => {
   });
   it('contradicts a denial of what the sources state', () => {
     assert.ok(fires('negation_clash', 'What was Greta Sand?', 'Greta Sand was not a cellist.', people));
+  });
+  it('reads what follows "otherwise" as a condition, not an outright statement', () => {
+    const text = 'Bring the kayak back by 6 pm; otherwise a late fee of £10 applies.';
+    assert.ok(!fires('negation_clash', 'I will be back at 5 pm. Is there a late fee?', "No, the late fee doesn't apply.", text));
+    assert.ok(
+      fires('negation_clash', 'Is there a late fee?', "The late fee doesn't apply.", 'A late fee of £10 applies to every booking.'),
+    );
   });
   it('does not read an exception or a condition as an outright statement', async () => {
     const text = 'Dogs are allowed in the reading room except on Sundays from 10:00 to 12:30.';

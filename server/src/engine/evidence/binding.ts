@@ -62,7 +62,18 @@ function contextOf(passage: ReadPassage, q: Quantity): Set<string> {
   // ("Skates cost €7 an hour and €19 a day" shares one subject: no words stand between.)
   const previous = passage.quantities.filter((s) => s.end <= q.start && comparableKinds(q, s)).pop();
   const next = passage.quantities.find((s) => s.start >= q.end && comparableKinds(q, s));
-  return new Set([...stemsBefore(tokens, first, previous), ...stemsAfter(tokens, last, next)]);
+  let following = stemsAfter(tokens, last, next);
+  // "supplied with 80% charge and returned with 70%": a value with no words of its own after it shares
+  // the noun the value before it names (the second "charge" is left out, as English leaves it out).
+  if (following.length === 0 && previous && !tokens.some((t) => t.start >= previous.end && t.end <= q.start && stop.test(t.text)))
+    following = stemsAfter(tokens, endOf(tokens, previous), q);
+  return new Set([...stemsBefore(tokens, first, previous), ...following]);
+}
+
+/** The index of the first token after a value. */
+function endOf(tokens: Token[], q: Quantity): number {
+  const last = tokens.findIndex((t) => t.start >= q.end);
+  return last < 0 ? tokens.length : last;
 }
 
 function overlap(context: Set<string>, own: Set<string>, around: Set<string>, names: Set<string>): number {

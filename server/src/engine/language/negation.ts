@@ -12,7 +12,8 @@ const reach = 3;
 const scopeEnd = /^(?:[,;:.!?—–()]|but|and|or|while|whereas|although|though|so|because|which)$/;
 // A condition or an exception: what follows is asserted only in part ("allowed except in fog").
 const exception = /^(?:except|excluding|unless|only)$/;
-const conditional = /^(?:if|unless|whether|once|provided|when|except|excluding)$/;
+// "otherwise" is "if not": what follows it holds only in the case the sentence has just ruled out.
+const conditional = /^(?:if|unless|whether|once|provided|when|except|excluding|otherwise)$/;
 
 /** "takes no bookings", "costs nothing": a verb whose object is negated. */
 function negatesObject(tokens: Token[], i: number): boolean {
