@@ -3,8 +3,8 @@
 Each sentence of a document gives a premise (the sentence, sometimes with its neighbour) and hypotheses made by
 general English edits: the sentence itself, a clause of it or a rewording of it (entailment; rewordings.py), a figure
 changed, a polarity flipped, a bound reversed or a name swapped for another of the document's (contradiction), a
-condition dropped, a clause of another sentence joined on, or a sentence from elsewhere in the document or from another
-document (neutral). Nothing here knows any document's words.
+condition dropped, a clause of another sentence joined on, another fact of the document that shares words with it, or
+a sentence from elsewhere in the document or from another document (neutral). Nothing here knows any document's words.
 """
 
 import re
@@ -120,6 +120,16 @@ def with_addition(sentence, other):
     return sentence.rstrip(".") + ", and " + added[:1].lower() + added[1:] + "."
 
 
+WORD = re.compile(r"[a-z]{4,}")
+
+
+def related(sentence, others):
+    """Other sentences of the document that share two or more longer words with this one: facts beside it, which an
+    answer's claim often shares words with, and which neither state nor deny it."""
+    own = set(WORD.findall(sentence.lower()))
+    return [o for o in others if len(own & set(WORD.findall(o.lower()))) >= 2]
+
+
 def generated_pairs(document, rng, per_sentence):
     """(premise, hypothesis, label, kind) made by rule from one document."""
     parts = sentences(document)
@@ -150,9 +160,19 @@ def generated_pairs(document, rng, per_sentence):
             made.append((rng.choice(others), "neutral", "generated_elsewhere"))
             made.append((with_addition(base, rng.choice(others)), "neutral", "generated_addition"))
         rng.shuffle(made)
+        # Always: the rewording (entailed), a changed figure (contradicted) and a related fact of the same document
+        # (neutral), so that sharing words with a passage tells nothing by itself and a changed figure always counts.
+        fixed = []
         if kept:
-            made.insert(0, (kept, "entailment", "generated_reworded"))
-        pairs += [(premise, hypothesis, label, kind) for hypothesis, label, kind in made[: per_sentence + (1 if kept else 0)]]
+            fixed.append((kept, "entailment", "generated_reworded"))
+        figure = figure_changed(base, rng)
+        if figure and figure != base:
+            fixed.append((figure, "contradiction", "generated_figure"))
+        near = related(sentence, others)
+        if near:
+            fact = rng.choice(near)
+            fixed.append((reworded(fact, rng) or fact, "neutral", "generated_related"))
+        pairs += [(premise, hypothesis, label, kind) for hypothesis, label, kind in fixed + made[:per_sentence]]
     return pairs
 
 
@@ -176,8 +196,14 @@ def edited_hypotheses(rows, others, rng):
 
 def other_document_pairs(document, others, rng, count):
     """Neutral pairs whose claim comes from another document: a passage says nothing of a topic it never mentions,
-    however the claim is worded."""
+    however the claim is worded. For a premise with a figure, the claim has one too half the time ("The gym opens at
+    6 am" against "The reading room opens at 9 am"): a figure of another subject neither states nor denies it."""
     parts, pairs = sentences(document), []
     for _ in range(count if parts and others else 0):
-        pairs.append((rng.choice(parts), rng.choice(sentences(rng.choice(others)) or ["Nothing."]), "neutral", "generated_other_document"))
+        premise = rng.choice(parts)
+        claims = sentences(rng.choice(others)) or ["Nothing."]
+        with_figures = [c for c in claims if NUMBER.search(c)]
+        if NUMBER.search(premise) and with_figures and rng.random() < 0.5:
+            claims = with_figures
+        pairs.append((premise, rng.choice(claims), "neutral", "generated_other_document"))
     return pairs
