@@ -53,6 +53,11 @@ describe('negation, antonyms and denials', () => {
   it('contradicts a denial of what the sources state', () => {
     assert.ok(fires('negation_clash', 'What was Greta Sand?', 'Greta Sand was not a cellist.', people));
   });
+  it('reads a verbless "Not on …" as the answer to its question, not as the denial of a noun', () => {
+    const text = 'Studio A can be booked by members on a Full Pass. Members on a Day Pass use the shared floor.';
+    assert.ok(!fires('negation_clash', 'I have a Day Pass. Can I book Studio A?', 'Not on a Day Pass, I am afraid.', text));
+    assert.ok(fires('negation_clash', 'What was Greta Sand?', 'Greta Sand was not a cellist.', people));
+  });
   it('reads what follows "otherwise" as a condition, not an outright statement', () => {
     const text = 'Bring the kayak back by 6 pm; otherwise a late fee of £10 applies.';
     assert.ok(!fires('negation_clash', 'I will be back at 5 pm. Is there a late fee?', "No, the late fee doesn't apply.", text));
