@@ -3,9 +3,10 @@
 // the one fitted on the other half (and the realistic sets). In-sample figures are never printed.
 // Besides accuracy and precision: the AUROC of the answers' risk per set, and precision and recall at
 // a few risk thresholds, for choosing an operating point.
-// By default the engine is measured with the shipped entailment model (or ENGINE_MODEL_DIR's: the onnx verifier), its
-// signals weighed by aggregators fitted on its scores by the same folds, and the checks alone (the default verifier,
-// none) beside it; --deterministic measures the checks alone.
+// By default the engine is measured as a deployment runs it by default: with the shipped entailment model (or
+// ENGINE_MODEL_DIR's: the onnx verifier), its signals weighed by aggregators fitted on its scores by the same folds,
+// and the checks alone (verifier none, and the fallback when the model fails) beside it; --deterministic measures the
+// checks alone.
 // Options: --ablate (the table of each signal kind: its flags, and the figures without it), --calibration (each
 // realistic domain as a tenant: the global operating point against one fitted on its first half, and the aggregator's
 // weights refitted on it; calibration-simulation.ts),
@@ -48,7 +49,7 @@ const { assessed } = withModel;
 const role = model ? chooseModelRole(assessed, withModel.info) : undefined;
 const info = role?.info ?? withModel.info;
 const outcomes = role?.outcomes ?? crossValidate(assessed, info);
-/** The checks alone, by the same folds: the default verifier's figures, and what the judge starts from. */
+/** The checks alone, by the same folds: verifier none (the model's fallback), and what the judge starts from. */
 const checksOutcomes = model ? crossValidate(checksAlone.assessed, checksAlone.info) : outcomes;
 
 function pct(x: number): string {
@@ -68,7 +69,7 @@ console.log('Cross-validated: realistic sets leave one domain out, HaluEval one 
 console.log(
   model
     ? `With the entailment model ${model.name} (the onnx verifier), weighed by the aggregator fitted on its scores.\n`
-    : 'The checks alone (--deterministic): the default verifier (none), and the fallback when the model fails.\n',
+    : 'The checks alone (--deterministic): verifier none, and the fallback when the model fails.\n',
 );
 if (role) {
   const pair = ([h, r]: [Metrics, Metrics]) =>
@@ -82,7 +83,7 @@ console.log('|---|---|---|---|---|---|---|---|');
 for (const set of setNames) console.log(row(set, metrics(ofSet(outcomes, set))));
 console.log(row('all realistic', metrics(outcomes.filter((o) => o.case.set !== 'halueval'))));
 if (model) {
-  console.log('\nThe checks alone (the default verifier, none, and the fallback when the model fails), by the same folds:\n');
+  console.log('\nThe checks alone (verifier none, and the fallback when the model fails), by the same folds:\n');
   console.log('| set | cases | accuracy | precision | recall | F1 | tp/fp/tn/fn | wrong span located |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const set of setNames) console.log(row(set, metrics(ofSet(checksOutcomes, set))));
@@ -96,10 +97,16 @@ const rankedSets: [string, Outcome[]][] = [
 ];
 const ranked = (list: Outcome[]) => list.map((o) => ({ score: o.risk, positive: o.case.hallucinated }));
 console.log("\nRanking by the answer's risk (one minus its lowest claim score), held out: AUROC, then precision / recall");
-console.log('when every answer at or above the risk is flagged (flagged answers in brackets).\n');
-console.log(`| risk ≥ | ${rankedSets.map(([name]) => name).join(' | ')} |`);
+console.log('when every answer above the risk is flagged, as a `supported_score` of one minus it flags (flagged answers in brackets).\n');
+console.log(`| risk > | ${rankedSets.map(([name]) => name).join(' | ')} |`);
 console.log(`|---|${rankedSets.map(() => '---').join('|')}|`);
 console.log(`| AUROC | ${rankedSets.map(([, list]) => auroc(ranked(list))?.toFixed(3) ?? '—').join(' | ')} |`);
+if (model) {
+  const checksRanked = rankedSets.map(([name]) =>
+    checksOutcomes.filter((o) => (name === 'all realistic' ? o.case.set !== 'halueval' : o.case.set === name)),
+  );
+  console.log(`| AUROC, the checks alone | ${checksRanked.map((list) => auroc(ranked(list))?.toFixed(3) ?? '—').join(' | ')} |`);
+}
 const pointsBySet = rankedSets.map(([, list]) => operatingPoints(ranked(list), riskThresholds));
 riskThresholds.forEach((threshold, i) => {
   const cells = pointsBySet.map((points) => `${points[i]!.precision.toFixed(3)} / ${points[i]!.recall.toFixed(3)} (${points[i]!.flagged})`);
@@ -161,9 +168,9 @@ if (args.has('ablate')) {
 }
 
 if (args.has('calibration')) {
-  // The default deployment's engine: the checks alone (ENGINE_VERIFIER none).
+  // The engine as measured above (by default the deployment's: the checks with the model's score).
   const target = 0.9;
-  const realistic = checksOutcomes.filter((o) => o.case.set !== 'halueval');
+  const realistic = outcomes.filter((o) => o.case.set !== 'halueval');
   const rows = [
     ...[...new Set(realistic.map((o) => o.case.fold))].map((fold) =>
       simulateTenant(
@@ -177,21 +184,21 @@ if (args.has('calibration')) {
   const cell = (f: { precision: number | null; accuracy: number }) =>
     `${f.precision === null ? '—' : f.precision.toFixed(3)} / ${pct(f.accuracy)}`;
   console.log(`\nCalibration per tenant (target precision ${target}): each domain a tenant, its first half the reviewed history, its`);
-  console.log('second half measured; the checks alone. Precision / accuracy on the second half.\n');
+  console.log(`second half measured; ${model ? 'with the model' : 'the checks alone'}. Precision / accuracy on the second half.\n`);
   console.log('| tenant | decisions fitted on | applied (risk ≥) | global point | tenant-fitted point | measured on |');
   console.log('|---|---|---|---|---|---|');
   for (const r of rows)
     console.log(
       `| ${r.tenant} | ${r.history} | ${r.applied ? `yes (${r.threshold!.toFixed(3)})` : 'no'} | ${cell(r.global)} | ${cell(r.fitted)} | ${r.measured} |`,
     );
-  // The weights refitted per tenant, on the same halves: the realistic cases of the checks alone, in file order.
-  const realisticAssessed = checksAlone.assessed.filter((a) => a.case.set !== 'halueval');
+  // The weights refitted per tenant, on the same halves: the realistic cases, in file order.
+  const realisticAssessed = assessed.filter((a) => a.case.set !== 'halueval');
   const refits = [...new Set(realisticAssessed.map((a) => a.case.fold))].map((fold) =>
     refitTenant(
       fold,
       realisticAssessed.filter((a) => a.case.fold === fold),
-      checksAlone.assessed.filter((a) => a.case.fold !== fold),
-      checksAlone.info,
+      assessed.filter((a) => a.case.fold !== fold),
+      info,
     ),
   );
   console.log('\nThe aggregator refitted per tenant, on the same halves: its weights fitted on the first half alone, and on the');

@@ -30,18 +30,22 @@ export function auroc(cases: readonly Ranked[]): number | null {
 
 export interface OperatingPoint {
   threshold: number;
-  /** Of the cases at or above the threshold, the share that is positive; 1 when none is. */
+  /** Of the cases above the threshold, the share that is positive; 1 when none is. */
   precision: number;
-  /** Of the positive cases, the share at or above the threshold. */
+  /** Of the positive cases, the share above the threshold. */
   recall: number;
   flagged: number;
 }
 
-/** Precision and recall when every case scoring at or above each threshold is flagged. */
+/**
+ * Precision and recall when every case scoring above each threshold is flagged: for an answer's risk, what a
+ * `supported_score` of one minus it flags (a claim is flagged when its score is below the point, and a supported
+ * claim's score is never below it, so an answer exactly at the point is not flagged).
+ */
 export function operatingPoints(cases: readonly Ranked[], thresholds: readonly number[]): OperatingPoint[] {
   const positives = cases.filter((c) => c.positive).length;
   return thresholds.map((threshold) => {
-    const flagged = cases.filter((c) => c.score >= threshold);
+    const flagged = cases.filter((c) => c.score > threshold);
     const hits = flagged.filter((c) => c.positive).length;
     return {
       threshold,

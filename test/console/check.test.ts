@@ -35,6 +35,8 @@ test('a contradicted claim is marked, and choosing it shows the passage that con
   await wrong.hover();
   const details = page.getByRole('region', { name: 'Claim details' });
   await details.getByText('Contradicts the claim').waitFor();
+  // The deployment's default verifier: the checks decide, the shipped model weighs in the score.
+  await details.getByText(/decided by the checks with the entailment model/).waitFor();
   assert.equal(await details.locator('mark.evidence').first().textContent(), 'Members may borrow up to 5 books at a time.');
   // The evidence is shown in its source: the words after the span are there too.
   assert.match((await details.locator('blockquote').first().textContent())!, /renewed once online/);

@@ -47,6 +47,8 @@ test('an admin applies the suggested operating point from the dashboard, after a
   await page.keyboard.press('Enter');
   await dialog.getByRole('button', { name: 'Apply', exact: true }).click();
   await page.getByText('New validations now use the supported score 0.1 (it was 0.5). The change is in the audit trail.').waitFor();
+  // The refreshed analytics no longer suggest the point now in force.
+  await page.getByText('No operating point did better than the current one on the newer decisions.').waitFor();
   const events = await auditTrail(harness.server, 'acme', { kinds: ['operating_point_applied'] });
   assert.equal(events.length, 1);
   const card = await harness.server.call('/api/v1/system-card', {}, { token: await harness.server.login('acme', 'viewer') });

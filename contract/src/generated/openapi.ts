@@ -1913,7 +1913,7 @@ export interface components {
             /**
              * @description `too_few_decisions`: fewer decided reviews than `engine.calibration.min_decisions`, or fewer than
              *     `min_each` found right or wrong; `no_better_point`: no threshold reached the target on the older
-             *     decisions, or the one that did was not better on the newer ones.
+             *     decisions, or the one that did was not better on the newer ones, or it is the point in force.
              * @enum {string}
              */
             status: "off" | "too_few_decisions" | "no_better_point" | "suggested";

@@ -1,7 +1,8 @@
 // Which model-backed verifiers this deployment offers, read from the environment at start-up: the
 // deterministic checks always run; `openai` adds a judge for the claims they leave uncertain, `onnx` a
 // local entailment model's signal (the model the project ships, or the operator's). Each tenant picks one in its tenant file (`engine.verifier`), or
-// takes the deployment's default (ENGINE_VERIFIER). Secrets come from the environment only.
+// takes the deployment's default (ENGINE_VERIFIER): `onnx` unless set, because the shipped model ranks answers
+// better held out and never changes a verdict (README, The shipped entailment model). Secrets come from the environment only.
 import type { ValidationMetadata } from '@groundcheck/contract';
 import { shippedModelDir } from './entailment/shipped-model.js';
 import { type JudgeSettings, judgeSettingsFromEnv } from './judge/judge-settings.js';
@@ -21,7 +22,7 @@ export interface VerifierDeployment {
 const choices: readonly VerifierChoice[] = ['none', 'openai', 'onnx'];
 
 export function verifierDeploymentFromEnv(env: Record<string, string | undefined>): VerifierDeployment {
-  const chosen = env.ENGINE_VERIFIER?.trim() || 'none';
+  const chosen = env.ENGINE_VERIFIER?.trim() || 'onnx';
   if (!(choices as readonly string[]).includes(chosen)) throw new Error(`ENGINE_VERIFIER must be one of ${choices.join(', ')}`);
   const defaultVerifier = chosen as VerifierChoice;
   const judgeConfigured = defaultVerifier === 'openai' || Boolean(env.OPENAI_API_KEY?.trim() || env.AZURE_OPENAI_ENDPOINT?.trim());

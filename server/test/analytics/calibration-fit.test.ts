@@ -31,6 +31,15 @@ describe('the operating point fitted to a tenant', () => {
     assert.deepEqual([result.status, result.decisions, result.suggested], ['no_better_point', 20, null]);
   });
 
+  test('a fit that lands on the point in force is no suggestion', () => {
+    // Answers the engine passed sit exactly at the point (risk 0.5) and the reviewers rejected most of them: flagging
+    // at risk 0.5 and above beats what was flagged, but that is the point already in force.
+    const cases = Array.from({ length: 20 }, (_, day) => decided(day, day % 4 === 0 ? 0.3 : 0.5, day % 4 !== 0, false));
+    assert.deepEqual(calibration(cases, settings, 0.5).suggested, null);
+    assert.equal(calibration(cases, settings, 0.5).status, 'no_better_point');
+    assert.equal(calibration(cases, settings, 0.6).suggested?.supported_score, 0.5);
+  });
+
   test('records without a risk do not count, and both outcomes need their minimum', () => {
     const oneSided = Array.from({ length: 12 }, (_, day) => decided(day, 0.8, true, true));
     assert.equal(calibration(oneSided, settings, 0.5).status, 'too_few_decisions');

@@ -66,6 +66,12 @@ describe('aggregator', () => {
     assert.equal(demoted.status, 'supported');
     assert.ok(demoted.score < judge([]).score);
   });
+  it("keeps a supported claim's score at or above the flagging point, however far demoted kinds lower it", () => {
+    const doubted = judge([signal('hint', 'unsupported', 'a hint'), signal('word_missing', 'unsupported', 'a word is missing')]);
+    assert.equal(doubted.status, 'supported');
+    assert.equal(doubted.score, 0.5);
+    assert.equal(judge([signal('hint', 'unsupported', 'a hint')], 0.6).score, 0.6);
+  });
   it('counts support against flags', () => {
     const j = judge([signal('price_wrong', 'contradicted', 'x'), signal('echo', 'supported', 'verbatim')]);
     assert.equal(j.status, 'supported');

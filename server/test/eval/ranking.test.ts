@@ -51,11 +51,12 @@ test('AUROC counts the pairs a score orders rightly, ties half', () => {
   assert.equal(auroc(ranked([[0.3, true]])), null, 'undefined without both classes');
 });
 
-test('operating points: precision and recall of flagging every case at or above each threshold', () => {
+test('operating points: precision and recall of flagging every case above each threshold, none exactly at it', () => {
   const cases = ranked([
     [0.9, true],
     [0.7, false],
     [0.6, true],
+    [0.5, false],
     [0.3, true],
     [0.1, false],
   ]);

@@ -161,7 +161,8 @@ describe('npm run eval -- --verifier', () => {
       stdout,
       /^With the entailment model groundcheck\/tiny-nli \(the onnx verifier\), weighed by the aggregator fitted on its scores\.$/m,
     );
-    assert.match(stdout, /^The checks alone \(the default verifier, none, and the fallback when the model fails\), by the same folds:$/m);
+    assert.match(stdout, /^The checks alone \(verifier none, and the fallback when the model fails\), by the same folds:$/m);
+    assert.match(stdout, /^\| AUROC, the checks alone \|/m);
     const deterministic = await evalWith(data, ['--deterministic'], {});
     assert.match(deterministic, /^The checks alone \(--deterministic\)/m);
     assert.doesNotMatch(deterministic, /by the same folds/);

@@ -27,7 +27,10 @@ export async function validateInline(
   credentials: Credentials,
   { issues = true, mode = 'validate' }: { issues?: boolean; mode?: Mode } = {},
 ): Promise<ValidationResult> {
-  const answer = `Full-time employees get ${issues ? 30 : 25} days of paid leave per year.`;
+  // The supported answer in the source's own verb, so that the default verifier's model is confident in it too (high).
+  const answer = issues
+    ? 'Full-time employees get 30 days of paid leave per year.'
+    : 'Full-time employees are entitled to 25 days of paid leave per year.';
   const body =
     mode === 'generate' ? { mode, question, inline_text: policy } : { mode, question, chatbot_response: answer, inline_text: policy };
   const reply = await callAs(server, '/api/v1/validate', credentials, body);

@@ -131,7 +131,7 @@ describe('the OpenAI-compatible judge', () => {
     assert.ok(result.findings.some((f) => f.category === 'verifier_unavailable'));
   });
 
-  test('a tenant without a verifier of its own keeps the checks alone', async () => {
+  test("a tenant without a verifier of its own takes the deployment's default, the shipped model", async () => {
     const response = await server.call('/api/v1/validate', {
       ...server.apiKeyBody('globex', 'user'),
       question,
@@ -141,10 +141,10 @@ describe('the OpenAI-compatible judge', () => {
     });
     assert.equal(response.status, 200);
     const result = response.body as ValidationResult;
-    assert.equal(result.metadata.engine.verifier, 'none');
+    assert.equal(result.metadata.engine.verifier, 'onnx');
     assert.deepEqual(
       result.claims.map((c) => c.verifier),
-      ['deterministic'],
+      ['onnx'],
     );
   });
 });
@@ -174,6 +174,28 @@ describe('the local entailment model', () => {
   });
 });
 
+describe('the checks alone', () => {
+  test('a tenant file choosing none, or ENGINE_VERIFIER=none for every tenant, keeps the checks alone', async () => {
+    for (const [overrides, env] of [
+      [{ acme: { engine: { verifier: 'none' } } }, {}],
+      [{}, { ENGINE_VERIFIER: 'none' }],
+    ] as const) {
+      const fixture = await writeFixture({ overrides });
+      server = await startTestServer({ fixture, env });
+      try {
+        const result = await validate({ mode: 'validate', chatbot_response: 'Full-time employees get 30 days of paid leave.' });
+        assert.equal(result.metadata.engine.verifier, 'none');
+        assert.deepEqual(
+          result.claims.map((c) => [c.verifier, c.status]),
+          [['deterministic', 'contradicted']],
+        );
+      } finally {
+        await server.close();
+      }
+    }
+  });
+});
+
 describe('configuration', () => {
   test('a tenant that chooses a verifier the deployment does not offer stops the start, naming what to set', async () => {
     const fixture = await writeFixture({ overrides: { acme: { engine: { verifier: 'openai' } } } });
@@ -181,9 +203,11 @@ describe('configuration', () => {
     await assert.rejects(buildContainer(config, createLogger('silent')), /acme.*OPENAI_API_KEY/);
   });
 
-  test('ENGINE_VERIFIER must name a verifier; onnx without ENGINE_MODEL_DIR takes the shipped model', () => {
+  test('ENGINE_VERIFIER must name a verifier, onnx by default; onnx without ENGINE_MODEL_DIR takes the shipped model', () => {
     assert.throws(() => loadConfig({ ENGINE_VERIFIER: 'gpt' }), /ENGINE_VERIFIER must be one of none, openai, onnx/);
     assert.equal(loadConfig({ ENGINE_VERIFIER: 'onnx' }).verifiers.modelDir, shippedModelDir);
+    assert.equal(loadConfig({}).verifiers.defaultVerifier, 'onnx');
+    assert.equal(loadConfig({ ENGINE_VERIFIER: 'none' }).verifiers.defaultVerifier, 'none');
     assert.throws(() => loadConfig({ ENGINE_VERIFIER: 'openai' }), /OPENAI_API_KEY/);
   });
 });

@@ -18,22 +18,23 @@ export function ApplyOperatingPoint({ calibration }: { calibration: Calibration 
       await queryClient.invalidateQueries({ queryKey: ['analytics'] });
     },
   });
+  // Once applied, the refreshed analytics suggest nothing (the point is in force): the notice stays all the same.
+  if (apply.data)
+    return (
+      <output className="notice">
+        New validations now use the supported score {score(apply.data.supported_score)}
+        {apply.data.fit ? ` (it was ${score(apply.data.fit.previous_supported_score)})` : ''}. The change is in the audit trail.
+      </output>
+    );
   const { suggested } = calibration;
   if (!suggested) return null;
   return (
     <div className="stack">
-      {apply.data ? (
-        <output className="notice">
-          New validations now use the supported score {score(apply.data.supported_score)}
-          {apply.data.fit ? ` (it was ${score(apply.data.fit.previous_supported_score)})` : ''}. The change is in the audit trail.
-        </output>
-      ) : (
-        <div>
-          <button type="button" className="button" onClick={() => setConfirming(true)}>
-            Apply the suggested point…
-          </button>
-        </div>
-      )}
+      <div>
+        <button type="button" className="button" onClick={() => setConfirming(true)}>
+          Apply the suggested point…
+        </button>
+      </div>
       {confirming && (
         <ModalDialog title="Apply the suggested operating point?" onClose={() => setConfirming(false)}>
           <p>

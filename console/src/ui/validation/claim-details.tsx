@@ -10,6 +10,14 @@ const relationWords: Record<string, string> = {
   related: 'Related',
 };
 
+// What `claim.verifier` means to a reviewer: the entailment model is weighed with the checks (the shipped one in the
+// score only), the judge's verdict replaces theirs.
+const verifierLabels: Record<NonNullable<Claim['verifier']>, string> = {
+  deterministic: 'decided by the checks',
+  onnx: 'decided by the checks with the entailment model',
+  openai: 'decided by the judge',
+};
+
 export function ClaimDetails(props: {
   claim: Claim;
   index: number;
@@ -32,7 +40,7 @@ export function ClaimDetails(props: {
       <p className="claim-text">“{claim.text}”</p>
       <p className="muted">
         Support score {claim.score.toFixed(2)}
-        {claim.verifier ? ` · decided by ${claim.verifier === 'deterministic' ? 'the checks' : claim.verifier}` : ''}
+        {claim.verifier ? ` · ${verifierLabels[claim.verifier]}` : ''}
       </p>
       <h3>Reasons</h3>
       {reasons.length === 0 ? (

@@ -56,7 +56,8 @@ function sigmoid(z: number): number {
 /**
  * The claim's judgment. A claim is flagged when its non-demoted signals pass the fitted threshold;
  * `supportedScore` (a tenant threshold, 0.5 by default, where 0.5 is the fitted point) moves it.
- * `score` is the model's probability that the claim holds; a flagged claim's is at most the flagging point.
+ * `score` is the model's probability that the claim holds, on the side of the flagging point its status is: a flagged
+ * claim's below it, a supported claim's at or above it.
  */
 export function aggregate(signals: Signal[], bound: ReadPassage[], model: AggregatorModel, supportedScore: number): Judgment {
   const found = contributions(signals, model);
@@ -70,7 +71,9 @@ export function aggregate(signals: Signal[], bound: ReadPassage[], model: Aggreg
     const disputed = new Set(found.filter((c) => c.weight > 0 && c.signal.verdict !== 'supported').map((c) => c.signal.passage?.id));
     return {
       status: 'supported',
-      score: round(score),
+      // Demoted kinds (and a score-only model) rank supported claims among themselves, never below the point that
+      // would flag them: a score under `supportedScore` always means a flag, as a flagged claim's is always under it.
+      score: round(Math.max(score, supportedScore)),
       evidence: bound.map((passage) => ({ passage, relation: disputed.has(passage.id) ? ('related' as const) : ('supports' as const) })),
       reasons: [],
       replacement: undefined,

@@ -29,13 +29,17 @@ export function calibration(decided: readonly DecidedReview[], settings: TenantC
   const current = rates(newer, (c) => c.flagged);
   const fitted = trial === null ? null : rates(newer, (c) => c.risk >= trial);
   const final = fitted && beats(fitted, current) ? riskThreshold(cases, settings.targetPrecision) : null;
-  if (final === null || fitted === null) return { ...base, status: 'no_better_point', decisions: cases.length, suggested: null };
+  const supported_score = final === null ? null : Math.round((1 - final) * 1000) / 1000;
+  // A supported claim's score is never below the point it was judged at, so many answers sit exactly at one minus the
+  // point in force; a fit landing there would suggest the point that is already in force.
+  if (supported_score === null || fitted === null || supported_score === currentSupportedScore)
+    return { ...base, status: 'no_better_point', decisions: cases.length, suggested: null };
   return {
     ...base,
     status: 'suggested',
     decisions: cases.length,
     suggested: {
-      supported_score: Math.round((1 - final) * 1000) / 1000,
+      supported_score,
       fitted_on: older.length,
       measured_on: newer.length,
       current,

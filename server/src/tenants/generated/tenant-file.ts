@@ -68,7 +68,7 @@ export interface Tenant {
     unsupported_severity?: "low" | "medium" | "high" | "critical";
     source_conflict_severity?: "low" | "medium" | "high" | "critical";
     /**
-     * The model-backed verifier behind the deterministic checks (README: Model-backed verifiers). Unset: the deployment's ENGINE_VERIFIER. `openai` needs OPENAI_API_KEY (or AZURE_OPENAI_ENDPOINT) and sends claims and source passages to that endpoint; `onnx` needs ENGINE_MODEL_DIR and keeps all text in the deployment.
+     * The model-backed verifier behind the deterministic checks (README: Model-backed verifiers). Unset: the deployment's ENGINE_VERIFIER (`onnx` unless set). `none` is the checks alone; `openai` needs OPENAI_API_KEY (or AZURE_OPENAI_ENDPOINT) and sends claims and source passages to that endpoint; `onnx` runs the shipped entailment model (or ENGINE_MODEL_DIR's) and keeps all text in the deployment.
      */
     verifier?: "none" | "openai" | "onnx";
     /**
