@@ -55,8 +55,7 @@ function contextOf(passage: ReadPassage, q: Quantity): Set<string> {
   const tokens = passage.tokens;
   let first = tokens.findIndex((t) => t.end > q.start);
   if (first < 0) first = tokens.length;
-  let last = first;
-  while (last < tokens.length && tokens[last]!.start < q.end) last++;
+  const last = endOf(tokens, q);
   // "Skate hire costs €7 and helmet hire costs €3": a clause joined by "and" or "but" that
   // names its own subject before its own value gives that value its words, not the value before it.
   // ("Skates cost €7 an hour and €19 a day" shares one subject: no words stand between.)
