@@ -91,22 +91,20 @@ if (model) {
 }
 
 const riskThresholds = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
-const rankedSets: [string, Outcome[]][] = [
-  ...setNames.map((set): [string, Outcome[]] => [set, ofSet(outcomes, set)]),
-  ['all realistic', outcomes.filter((o) => o.case.set !== 'halueval')],
+/** Each set's outcomes, then the realistic sets together: the columns of the ranking table. */
+const bySet = (list: Outcome[]): [string, Outcome[]][] => [
+  ...setNames.map((set): [string, Outcome[]] => [set, ofSet(list, set)]),
+  ['all realistic', list.filter((o) => o.case.set !== 'halueval')],
 ];
+const rankedSets = bySet(outcomes);
 const ranked = (list: Outcome[]) => list.map((o) => ({ score: o.risk, positive: o.case.hallucinated }));
+const aurocCells = (sets: [string, Outcome[]][]) => sets.map(([, list]) => auroc(ranked(list))?.toFixed(3) ?? '—').join(' | ');
 console.log("\nRanking by the answer's risk (one minus its lowest claim score), held out: AUROC, then precision / recall");
 console.log('when every answer above the risk is flagged, as a `supported_score` of one minus it flags (flagged answers in brackets).\n');
 console.log(`| risk > | ${rankedSets.map(([name]) => name).join(' | ')} |`);
 console.log(`|---|${rankedSets.map(() => '---').join('|')}|`);
-console.log(`| AUROC | ${rankedSets.map(([, list]) => auroc(ranked(list))?.toFixed(3) ?? '—').join(' | ')} |`);
-if (model) {
-  const checksRanked = rankedSets.map(([name]) =>
-    checksOutcomes.filter((o) => (name === 'all realistic' ? o.case.set !== 'halueval' : o.case.set === name)),
-  );
-  console.log(`| AUROC, the checks alone | ${checksRanked.map((list) => auroc(ranked(list))?.toFixed(3) ?? '—').join(' | ')} |`);
-}
+console.log(`| AUROC | ${aurocCells(rankedSets)} |`);
+if (model) console.log(`| AUROC, the checks alone | ${aurocCells(bySet(checksOutcomes))} |`);
 const pointsBySet = rankedSets.map(([, list]) => operatingPoints(ranked(list), riskThresholds));
 riskThresholds.forEach((threshold, i) => {
   const cells = pointsBySet.map((points) => `${points[i]!.precision.toFixed(3)} / ${points[i]!.recall.toFixed(3)} (${points[i]!.flagged})`);
