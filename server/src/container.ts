@@ -151,12 +151,17 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
   // Every write of a group or template keeps the stats' resource counters in step.
   const resourceCounters = new ResourceCounters(cosmos.container('history'));
   const sourceGroupStore = new CountedSourceGroupStore(cosmos.container('sources'), resourceCounters);
+  const verification = new ClaimVerification(config.verifiers);
   const services = {
     auth: new AuthService(tenants, users, localTokens, new LoginThrottle(windowCounts, options.loginThrottle), closedTenants),
     audit: {
       trail,
       exporter: new AuditExporter(auditStore, new Pseudonyms(auditStore)),
-      systemCard: new SystemCardService({ historyTtlDays: config.historyTtlDays }, (tenant) => points.card(tenant)),
+      systemCard: new SystemCardService(
+        { historyTtlDays: config.historyTtlDays },
+        (tenant) => verification.identityFor(tenant),
+        (tenant) => points.card(tenant),
+      ),
     },
     sources: { groups: new SourceGroupService({ store: sourceGroupStore, storage }) },
     templates: new TemplateService({ store: new CountedTemplateStore(cosmos.container('templates'), resourceCounters), storage }),
@@ -168,7 +173,7 @@ export async function buildContainer(config: Config, log: Logger, options: Conta
   const extract: Extractor = (bytes, contentType) => extractText(bytes, contentType, { maxMemoryMb: config.sourceParserMemoryMb });
   const validation = new ValidationService({
     engine,
-    verification: new ClaimVerification(config.verifiers),
+    verification,
     recorder,
     retrieveGroups: groupRetrieval({
       store: sourceGroupStore,

@@ -215,6 +215,9 @@ test('the system card shows what the API says, readably, at any width', async ()
   const { page } = session;
   await page.getByRole('heading', { name: 'Validation method' }).waitFor();
   assert.equal(await definitionOf(page, 'Engine version'), card.validation_method.version);
+  // The deployment's default verifier, named and described.
+  assert.equal(await definitionOf(page, 'Verifier'), 'Local entailment model (onnx)');
+  assert.equal(await definitionOf(page, 'What the verifier does'), card.validation_method.verifier.description);
   assert.equal(await definitionOf(page, 'Version'), card.service.version);
   assert.equal(Number(await definitionOf(page, 'Supported score')), card.operating_point.supported_score);
   assert.equal(await definitionOf(page, 'Region'), card.region);

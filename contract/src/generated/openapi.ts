@@ -2316,6 +2316,19 @@ export interface components {
                 name: string;
                 version: string;
                 description: string;
+                /**
+                 * @description The model-backed verifier beside the checks for this tenant: its tenant file's `engine.verifier`, or
+                 *     the deployment's default (`ENGINE_VERIFIER`, `onnx` unless set). Results report the same in
+                 *     `metadata.engine.verifier` and `verifier_model` (decision S118).
+                 */
+                verifier: {
+                    /** @enum {string} */
+                    name: "none" | "openai" | "onnx";
+                    /** @description The judge's model or Azure deployment name, or `local` for the entailment model. */
+                    model?: string;
+                    /** @description What the verifier does with the tenant's claims, and whether any text leaves the deployment. */
+                    description: string;
+                };
             };
             /**
              * @description Where this tenant's engine flags a claim. `supported_score` is the one new validations use: a point fitted

@@ -316,6 +316,9 @@ describe('POST /api/v1/system-card', () => {
     }
     assert.ok(card.not_done.length > 0 && card.known_limitations.length > 0 && card.capabilities.length > 0);
     assert.ok(card.validation_method.name && card.validation_method.version);
+    // The deployment's default verifier, as every result of this tenant reports it.
+    assert.deepEqual([card.validation_method.verifier.name, card.validation_method.verifier.model], ['onnx', 'local']);
+    assert.match(card.validation_method.verifier.description, /No text leaves the deployment/);
 
     const initech = await server.call('/api/v1/system-card', server.apiKeyBody('initech', 'admin'));
     assert.equal(initech.body.data_handling.audit_retention_days, 365);

@@ -39,7 +39,11 @@ describe('the OpenAI-compatible judge', () => {
     );
     const fixture = await writeFixture({
       // Every claim is in the band, so each one goes to the judge.
-      overrides: { acme: { engine: { verifier: 'openai', judge_band: { low: 0, high: 1 } } } },
+      // tiny chooses no verifier, and has the audit trail (and so the system card).
+      overrides: {
+        acme: { engine: { verifier: 'openai', judge_band: { low: 0, high: 1 } } },
+        tiny: { features: { document_templates: false, audit_trail: true } },
+      },
     });
     server = await startTestServer({
       fixture,
@@ -147,6 +151,21 @@ describe('the OpenAI-compatible judge', () => {
       ['onnx'],
     );
   });
+
+  test("the system card names each tenant's verifier and says what leaves the deployment", async () => {
+    const card = async (customerId: string) => {
+      const reply = await server.call('/api/v1/system-card', server.apiKeyBody(customerId, 'admin'));
+      assert.equal(reply.status, 200, reply.text);
+      return reply.body.validation_method.verifier;
+    };
+    const judged = await card('acme');
+    assert.deepEqual([judged.name, judged.model], ['openai', 'stand-in-model']);
+    assert.match(judged.description, /leaves the deployment for the endpoint/);
+    // tiny's file chooses no verifier: the deployment's default.
+    const local = await card('tiny');
+    assert.deepEqual([local.name, local.model], ['onnx', 'local']);
+    assert.match(local.description, /No text leaves the deployment/);
+  });
 });
 
 describe('the local entailment model', () => {
@@ -185,6 +204,11 @@ describe('the checks alone', () => {
       try {
         const result = await validate({ mode: 'validate', chatbot_response: 'Full-time employees get 30 days of paid leave.' });
         assert.equal(result.metadata.engine.verifier, 'none');
+        const card = await server.call('/api/v1/system-card', server.apiKeyBody('acme', 'viewer'));
+        assert.deepEqual(card.body.validation_method.verifier, {
+          name: 'none',
+          description: 'The checks alone decide each claim and give its score. No text leaves the deployment.',
+        });
         assert.deepEqual(
           result.claims.map((c) => [c.verifier, c.status]),
           [['deterministic', 'contradicted']],

@@ -9,6 +9,12 @@ import { Page } from '../../ui/page';
 import { ProblemMessage } from '../../ui/problem-message';
 import { FactList, Sentences } from './fact-list';
 
+const verifierNames: Record<SystemCard['validation_method']['verifier']['name'], string> = {
+  none: 'None: the checks alone',
+  onnx: 'Local entailment model (onnx)',
+  openai: 'Judge model at an OpenAI-compatible endpoint (openai)',
+};
+
 const calibrationText: Record<SystemCard['operating_point']['calibration'], string> = {
   off: 'Off',
   suggest: 'An operating point fitted to your reviews is suggested to administrators, who may apply it',
@@ -64,6 +70,8 @@ function SystemCardSections({ card }: { card: SystemCard }) {
             { term: 'Engine', description: card.validation_method.name },
             { term: 'Engine version', description: card.validation_method.version },
             { term: 'How it checks', description: card.validation_method.description },
+            { term: 'Verifier', description: verifierNames[card.validation_method.verifier.name] },
+            { term: 'What the verifier does', description: card.validation_method.verifier.description },
           ]}
         />
       </section>

@@ -10,11 +10,21 @@ import { auditEventSchemaVersion } from './audit-trail.js';
 const serverPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 // The validation engine's identity, the same constant every result reports in `metadata.engine`.
-const validationMethod: SystemCard['validation_method'] = {
+const validationMethod: Omit<SystemCard['validation_method'], 'verifier'> = {
   name: deterministicEngine.method,
   version: deterministicEngine.version,
   description:
     'Claims are located in the sources by BM25 ranking; numbers, dates, named entities, negation, quantifiers and the subject they belong to are checked strictly, wording leniently.',
+};
+
+type VerifierName = SystemCard['validation_method']['verifier']['name'];
+
+/** What each verifier does with a tenant's claims (README: Model-backed verifiers), and whether text leaves the deployment. */
+const verifierDescriptions: Record<VerifierName, string> = {
+  none: 'The checks alone decide each claim and give its score. No text leaves the deployment.',
+  onnx: "A local entailment model scores each claim against its passages, beside the checks; the shipped model moves claims' scores and the answer's confidence and never a claim's status. No text leaves the deployment.",
+  openai:
+    "Claims the checks leave uncertain go to an OpenAI-compatible model at the operator's endpoint, with the question and their passages; its verdict decides a claim when the passage it quotes is in the sources. In mode generate it writes the answer. That text leaves the deployment for the endpoint.",
 };
 
 // Section 2.4: what the audit trail holds, and what it never holds.
@@ -49,6 +59,8 @@ const auditTrailNeverRecords = [
 export class SystemCardService {
   constructor(
     private readonly settings: { historyTtlDays: number },
+    /** The tenant's verifier, as results report it in `metadata.engine` (decision S118). */
+    private readonly verifierOf: (tenant: Caller['tenant']) => { verifier: VerifierName; verifier_model?: string },
     /** The tenant's operating point in force (decision S113); the tenant file's alone without it. */
     private readonly operatingPoint?: (tenant: Caller['tenant']) => Promise<SystemCard['operating_point']>,
   ) {}
@@ -74,7 +86,7 @@ export class SystemCardService {
         'Does not train on tenant data.',
         'Does not keep technical runtime logs in the audit trail; they stay in the platform logging service.',
       ],
-      validation_method: validationMethod,
+      validation_method: { ...validationMethod, verifier: this.verifierCard(tenant) },
       // The point new validations use: one fitted to the tenant's reviews and applied, or the file's (S106, S113).
       operating_point: (await this.operatingPoint?.(tenant)) ?? {
         supported_score: tenant.engineThresholds.supportedScore,
@@ -97,5 +109,10 @@ export class SystemCardService {
       region: tenant.region,
       schema_versions: { api: 'v1', audit_event: auditEventSchemaVersion, audit_export: enterpriseSchemaVersion, webhook: '1' },
     };
+  }
+
+  private verifierCard(tenant: Caller['tenant']): SystemCard['validation_method']['verifier'] {
+    const { verifier, verifier_model } = this.verifierOf(tenant);
+    return { name: verifier, ...(verifier_model && { model: verifier_model }), description: verifierDescriptions[verifier] };
   }
 }
