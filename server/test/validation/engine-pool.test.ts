@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createEngine } from '../../src/engine/index.js';
 import { EnginePool } from '../../src/services/validation/engine-pool.js';
+import { shippedModelDir } from '../../src/verifiers/entailment/shipped-model.js';
 
 let pool: EnginePool;
 before(() => {
@@ -39,4 +40,18 @@ test('a large validation runs without blocking this thread, and an aborted one s
   assert.equal(result.claims.length > 0, true);
   // This thread kept running timers while the workers validated (the benchmark measures the delay).
   assert.ok(ticks > 0);
+});
+
+test('a task with the entailment model whose caller has gone is told to stop, not stopped by force', async () => {
+  const entailment = { modelDir: shippedModelDir, weight: 1 };
+  const controller = new AbortController();
+  const cut = pool.run('validate', request, controller.signal, entailment);
+  controller.abort();
+  await assert.rejects(cut, (error: Error) => error.name === 'AbortError');
+  // The thread that was told goes on serving, with the model.
+  const result = await pool.run('validate', request, undefined, entailment);
+  assert.deepEqual(
+    result.claims.map((claim) => claim.status),
+    ['contradicted'],
+  );
 });

@@ -1,6 +1,9 @@
 // The engine runs off the main event loop, in a pool of worker threads sized from the CPU count, so
 // a validation against a large source does not delay other requests. A task whose caller goes away
 // (its signal aborts) is stopped: a queued one never starts, a running one's thread is replaced.
+// Except a task that consults the entailment model: a thread stopped while onnxruntime scores on it
+// aborts the whole process (SIGABRT from the native binding), so such a task is told instead, through
+// a flag its worker reads when it starts and before the model scores, and ends there.
 import { availableParallelism } from 'node:os';
 import type { Mode } from '@groundcheck/contract';
 import { SpanStatusCode } from '@opentelemetry/api';
@@ -14,6 +17,8 @@ export interface EngineTask {
   request: EngineRequest;
   /** The local entailment model to consult, for tenants that use one. */
   entailment?: { modelDir: string; weight: number };
+  /** Set (to 1) when the caller has gone: a task with the model is never stopped by force. */
+  cancelled?: Int32Array;
 }
 
 export interface EngineResults {
@@ -44,7 +49,19 @@ export class EnginePool {
     return tracer().startActiveSpan(`engine ${mode}`, async (span) => {
       const started = performance.now();
       try {
-        return await this.pool.run({ mode, request, entailment } satisfies EngineTask, { signal });
+        if (!entailment) return await this.pool.run({ mode, request } satisfies EngineTask, { signal });
+        const cancelled = new Int32Array(new SharedArrayBuffer(4));
+        const cancel = () => Atomics.store(cancelled, 0, 1);
+        signal?.addEventListener('abort', cancel, { once: true });
+        try {
+          return await this.pool.run({ mode, request, entailment, cancelled } satisfies EngineTask);
+        } catch (error) {
+          // The worker ended the task because the caller went away: say so as the pool does.
+          signal?.throwIfAborted();
+          throw error;
+        } finally {
+          signal?.removeEventListener('abort', cancel);
+        }
       } catch (error) {
         span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).name });
         throw error;

@@ -12,8 +12,16 @@ import type { EngineTask } from './engine-pool.js';
 const engine = createEngine();
 const models = new Map<string, Promise<EntailmentModel>>();
 
-export default async function run({ mode, request, entailment }: EngineTask) {
-  const scored = entailment && mode !== 'generate' ? await withEntailment(request, entailment) : { request, failure: undefined };
+/** Thrown where a task whose caller has gone stops (engine-pool.ts): the pool answers with the caller's abort. */
+class TaskCancelled extends Error {}
+
+function stopIfCancelled(cancelled: Int32Array | undefined): void {
+  if (cancelled && Atomics.load(cancelled, 0) === 1) throw new TaskCancelled('the caller went away');
+}
+
+export default async function run({ mode, request, entailment, cancelled }: EngineTask) {
+  stopIfCancelled(cancelled);
+  const scored = entailment && mode !== 'generate' ? await withEntailment(request, entailment, cancelled) : { request, failure: undefined };
   const result = await runMode(mode, scored.request);
   return scored.failure ? reviseValidation(result, [], [verifierUnavailable('onnx', scored.failure)], request) : result;
 }
@@ -28,10 +36,13 @@ function runMode(mode: EngineTask['mode'], request: EngineRequest) {
 async function withEntailment(
   request: EngineRequest,
   { modelDir, weight }: NonNullable<EngineTask['entailment']>,
+  cancelled: Int32Array | undefined,
 ): Promise<{ request: EngineRequest; failure: string | undefined }> {
+  const pairs = entailmentPairs(assess(request));
+  // The checks' first pass may take long on large sources; the model is not asked for a caller that has gone.
+  stopIfCancelled(cancelled);
   try {
     const model = await modelFrom(modelDir);
-    const pairs = entailmentPairs(assess(request));
     const scores = pairs.length === 0 ? [] : await model.score(pairs);
     return {
       request: { ...request, entailment: { scores: pairs.map((pair, i) => ({ pair, scores: scores[i]! })), weight } },
