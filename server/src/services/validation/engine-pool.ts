@@ -49,7 +49,8 @@ export class EnginePool {
     return tracer().startActiveSpan(`engine ${mode}`, async (span) => {
       const started = performance.now();
       try {
-        if (!entailment) return await this.pool.run({ mode, request } satisfies EngineTask, { signal });
+        // `generate` never consults the model, so its thread may be stopped like any other.
+        if (!entailment || mode === 'generate') return await this.pool.run({ mode, request } satisfies EngineTask, { signal });
         const cancelled = new Int32Array(new SharedArrayBuffer(4));
         const cancel = () => Atomics.store(cancelled, 0, 1);
         signal?.addEventListener('abort', cancel, { once: true });
