@@ -32,7 +32,7 @@ function isPredicateNegator(token: Token): boolean {
 function isNounPredicate(tokens: Token[], i: number, j: number): boolean {
   const t = tokens[j]!;
   // Only after a copula: a verbless "Not on a Flex Desk" answers its question, and denies no noun.
-  const copula = /^(?:is|are|was|were|be|been|being|'s|'re|am|'m)$/.test(tokens[i - 1]?.lower ?? '');
+  const copula = tokens[i - 1]?.lemma === 'be';
   return (
     (copula && /^(?:a|an)$/.test(tokens[j - 1]!.lower) && (t.pos === 'NOUN' || t.pos === 'PROPN')) ||
     (j === i + 1 && t.pos === 'PROPN' && /^\p{Lu}/u.test(t.text) && /^(?:is|are|was|were)$/.test(tokens[i - 1]?.lower ?? ''))
