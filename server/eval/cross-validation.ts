@@ -119,7 +119,11 @@ export interface Metrics {
   precision: number;
   recall: number;
   f1: number;
+  /** Wrong answers with a labelled span whose flagged claim overlaps it. */
   located: number;
+  /** Wrong answers with a labelled span that were flagged (the issue's target counts located among these). */
+  caught: number;
+  /** Wrong answers with a labelled span. */
   spans: number;
 }
 
@@ -129,6 +133,7 @@ export function metrics(outcomes: Outcome[]): Metrics {
   let tn = 0;
   let fn = 0;
   let located = 0;
+  let caught = 0;
   let spans = 0;
   for (const o of outcomes) {
     if (o.flagged && o.case.hallucinated) tp++;
@@ -137,6 +142,7 @@ export function metrics(outcomes: Outcome[]): Metrics {
     else tn++;
     if (o.case.span !== undefined) {
       spans++;
+      if (o.flagged) caught++;
       if (o.located) located++;
     }
   }
@@ -153,8 +159,19 @@ export function metrics(outcomes: Outcome[]): Metrics {
     recall,
     f1: (2 * precision * recall) / Math.max(1e-9, precision + recall),
     located,
+    caught,
     spans,
   };
+}
+
+function pct(x: number): string {
+  return `${(x * 100).toFixed(1)}%`;
+}
+
+/** Where the wrong span was located: among the wrong answers caught, then among all wrong answers. */
+export function spanCell(m: Metrics): string {
+  if (m.spans === 0) return '—';
+  return `${m.located}/${m.caught} caught (${pct(m.located / Math.max(1, m.caught))}); ${m.located}/${m.spans} (${pct(m.located / m.spans)})`;
 }
 
 export const setNames: SetName[] = ['halueval', 'shared-realistic', 'team-realistic'];

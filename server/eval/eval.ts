@@ -27,6 +27,7 @@ import {
   metrics,
   type Outcome,
   setNames,
+  spanCell,
 } from './cross-validation.js';
 import { loadCases, sharedDataDir } from './datasets.js';
 import { chooseModelRole } from './model-role.js';
@@ -57,8 +58,7 @@ function pct(x: number): string {
 }
 
 function row(name: string, m: Metrics): string {
-  const span = m.spans > 0 ? `${m.located}/${m.spans} (${pct(m.located / m.spans)})` : '—';
-  return `| ${name} | ${m.cases} | ${pct(m.accuracy)} | ${m.precision.toFixed(3)} | ${m.recall.toFixed(3)} | ${m.f1.toFixed(3)} | ${m.tp}/${m.fp}/${m.tn}/${m.fn} | ${span} |`;
+  return `| ${name} | ${m.cases} | ${pct(m.accuracy)} | ${m.precision.toFixed(3)} | ${m.recall.toFixed(3)} | ${m.f1.toFixed(3)} | ${m.tp}/${m.fp}/${m.tn}/${m.fn} | ${spanCell(m)} |`;
 }
 
 function ofSet(list: Outcome[], set: string): Outcome[] {
@@ -78,13 +78,13 @@ if (role) {
     `Its kinds ${role.flags ? 'flag claims' : 'move scores only'}: held out, as flags ${pair(role.asFlags)}; as score alone ${pair(role.asScore)}.\n`,
   );
 }
-console.log('| set | cases | accuracy | precision | recall | F1 | tp/fp/tn/fn | wrong span located |');
+console.log('| set | cases | accuracy | precision | recall | F1 | tp/fp/tn/fn | wrong span located: of caught; of all wrong |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const set of setNames) console.log(row(set, metrics(ofSet(outcomes, set))));
 console.log(row('all realistic', metrics(outcomes.filter((o) => o.case.set !== 'halueval'))));
 if (model) {
   console.log('\nThe checks alone (verifier none, and the fallback when the model fails), by the same folds:\n');
-  console.log('| set | cases | accuracy | precision | recall | F1 | tp/fp/tn/fn | wrong span located |');
+  console.log('| set | cases | accuracy | precision | recall | F1 | tp/fp/tn/fn | wrong span located: of caught; of all wrong |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const set of setNames) console.log(row(set, metrics(ofSet(checksOutcomes, set))));
   console.log(row('all realistic', metrics(checksOutcomes.filter((o) => o.case.set !== 'halueval'))));

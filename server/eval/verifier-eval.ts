@@ -20,7 +20,7 @@ import { shippedModelDir } from '../src/verifiers/entailment/shipped-model.js';
 import type { ClaimJudge, JudgeOutcome } from '../src/verifiers/judge/claim-judge.js';
 import { type JudgeSettings, judgeSettingsFromEnv } from '../src/verifiers/judge/judge-settings.js';
 import { fitModel, type KindInfo } from './aggregator-fit.js';
-import { type Assessed, type Metrics, metrics, type Outcome, setNames } from './cross-validation.js';
+import { type Assessed, type Metrics, metrics, type Outcome, setNames, spanCell } from './cross-validation.js';
 
 export type EvalVerifier = 'openai';
 
@@ -280,10 +280,6 @@ function pct(x: number): string {
   return `${(x * 100).toFixed(1)}%`;
 }
 
-function span(m: Metrics): string {
-  return m.spans > 0 ? `${m.located}/${m.spans} (${pct(m.located / m.spans)})` : '—';
-}
-
 /** The deterministic table's columns, each cell "deterministic → with the verifier" on the same cases. */
 function comparison(options: VerifierEvalOptions, list: VerifiedCase[]): string[] {
   const row = (name: string, part: VerifiedCase[]) => {
@@ -293,13 +289,13 @@ function comparison(options: VerifierEvalOptions, list: VerifiedCase[]): string[
     const right = (o: Outcome) => o.flagged === o.case.hallucinated;
     const fixed = part.filter((x) => !right(x.deterministic) && right(x.verified));
     const broke = part.filter((x) => right(x.deterministic) && !right(x.verified));
-    return `| ${name} | ${d.cases} | ${pair((m) => pct(m.accuracy))} | ${pair((m) => m.precision.toFixed(3))} | ${pair((m) => m.recall.toFixed(3))} | ${pair((m) => m.f1.toFixed(3))} | ${pair((m) => `${m.tp}/${m.fp}/${m.tn}/${m.fn}`)} | ${pair(span)} | +${fixed.length}/−${broke.length} |`;
+    return `| ${name} | ${d.cases} | ${pair((m) => pct(m.accuracy))} | ${pair((m) => m.precision.toFixed(3))} | ${pair((m) => m.recall.toFixed(3))} | ${pair((m) => m.f1.toFixed(3))} | ${pair((m) => `${m.tp}/${m.fp}/${m.tn}/${m.fn}`)} | ${pair(spanCell)} | +${fixed.length}/−${broke.length} |`;
   };
   const lines = [
     '',
     `Cross-validated, deterministic → with ${options.verifier}, on the same held-out cases${options.limit === undefined ? '' : ` (the first ${options.limit} of each set)`}; changed: cases the verifier made right / wrong.`,
     '',
-    '| set | cases | accuracy | precision | recall | F1 | tp/fp/tn/fn | wrong span located | changed |',
+    '| set | cases | accuracy | precision | recall | F1 | tp/fp/tn/fn | wrong span located: of caught; of all wrong | changed |',
     '|---|---|---|---|---|---|---|---|---|',
   ];
   for (const set of setNames) {

@@ -47,6 +47,11 @@ describe('strict on specifics', () => {
     const gardenOnly = 'Dogs. Dogs on a lead are allowed in the café garden.';
     assert.ok(fires('negation_clash', 'Can my dog sit in the garden?', "Dogs aren't allowed in the café garden.", gardenOnly));
   });
+  it('reads "…, but not X" as denying the predicate of its sentence for X alone', () => {
+    const ferry = 'Tickets. The kiosk takes coins and contactless cards, but not banknotes.';
+    assert.ok(!fires('negation_clash', 'Can I pay with a banknote?', "Banknotes aren't taken at the kiosk.", ferry));
+    assert.ok(fires('negation_clash', 'Can I pay by card?', "Contactless cards aren't taken at the kiosk.", ferry));
+  });
   it('checks quantifiers against restrictions', () => {
     assert.ok(fires('restriction_dropped', 'Which plans have phone support?', 'Phone support is always available, on every plan.'));
   });
@@ -122,6 +127,30 @@ describe('list answers', () => {
   });
   it('reads a lead-in such as "Here\'s what…" as framing, not as words the sources lack', () => {
     assert.deepEqual(signalsOf('What do I get on Basic?', answer)[0], []);
+  });
+  it('keeps a short label before a colon with what it introduces', async () => {
+    const result = await validate(
+      'What about Team?',
+      'One catch: the Team plan costs $40 per month.\n- Phone support: on the Team plan only',
+    );
+    assert.deepEqual(
+      result.claims.map((c) => c.text),
+      ['One catch: the Team plan costs $40 per month', 'Phone support: on the Team plan only'],
+    );
+    assert.equal(result.issue_count, 0);
+    // A clause of more words before the colon states a fact of its own.
+    const clauses = await validate('Plans?', 'The Basic plan includes 5 user seats: the Team plan includes 50 user seats.');
+    assert.equal(clauses.claims.length, 2);
+  });
+});
+
+describe('a count of one', () => {
+  it('reads "one" introducing a thing as no figure to look up, and "only one" as a count', () => {
+    const q = 'Can I get a refund?';
+    assert.ok(!fires('figure_not_stated', q, 'With one exception: annual subscriptions can be refunded within 30 days of purchase.'));
+    assert.ok(fires('figure_not_stated', q, 'Only one refund can be made within 30 days of purchase.'));
+    // Against another value in its place, "one" is still contradicted.
+    assert.ok(fires('figure_contradicted', 'How many user seats does Basic include?', 'The Basic plan includes one user seat.'));
   });
 });
 

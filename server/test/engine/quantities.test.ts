@@ -31,6 +31,15 @@ describe('quantities', () => {
     assert.ok(sameQuantity(one('five grand'), one('$5,000')));
     assert.ok(!sameQuantity(one('$1,000'), one('$1,500')));
   });
+  it('reads a currency code before the amount as its sign', () => {
+    const fee = one('The locker costs GBP 12 per day.');
+    assert.deepEqual([fee.kind, fee.value, fee.unit, fee.text], ['money', 12, '£', 'GBP 12']);
+    assert.ok(sameQuantity(one('USD 1,250'), one('$1,250')));
+    assert.ok(sameQuantity(one('€8.50'), one('EUR 8.50')));
+    assert.ok(!sameQuantity(one('€8.50'), one('USD 8.50')));
+    // Only the code as written: "eur" in running text is not read as a sign before a figure.
+    assert.equal(one('a sum of eur 40').unit, '');
+  });
   it('normalises durations', () => {
     assert.ok(sameQuantity(one('two weeks'), one('14 days')));
     assert.ok(sameQuantity(one('a fortnight'), one('14 days')));
@@ -46,6 +55,26 @@ describe('quantities', () => {
   it('tolerates hedged figures', () => {
     assert.ok(sameQuantity(one('about 50 hours'), one('48 hours')));
     assert.ok(!sameQuantity(one('50 hours'), one('48 hours')));
+  });
+  it('reads the period of a frequency, not of a rate', () => {
+    const yearly = extractQuantities('The boiler is serviced once a year.');
+    assert.deepEqual(
+      yearly.map((q) => q.text),
+      ['once', 'a year'],
+    );
+    assert.ok(sameQuantity(yearly[1]!, one('every 12 months')));
+    assert.deepEqual(
+      extractQuantities('A locker is $4 a day.').map((q) => q.text),
+      ['$4'],
+    );
+  });
+  it('reads "one" after a determiner and an adjective as a pronoun', () => {
+    assert.deepEqual(extractQuantities('Any spill is cleaned for a fee, even an accidental one.'), []);
+    assert.deepEqual(extractQuantities('Take the blue one or the cheaper one.'), []);
+    assert.deepEqual(
+      extractQuantities('There is one exception, and each extra one costs $5.').map((q) => q.text),
+      ['one', '$5'],
+    );
   });
   it('reports UTF-16 offsets', () => {
     const text = 'Prix: €24 — 🙂 then 14 days';

@@ -20,6 +20,28 @@ describe('names', () => {
     const elsewhere = signalsOf('Can I change my ticket?', 'Skerra Island tickets can be changed up to 2 hours before departure.', ferry);
     assert.ok(!elsewhere.flat().includes('name_absent'));
   });
+  it('takes the name on the letterhead as the issuer every passage speaks for', () => {
+    const bakery = [
+      'OSTRAVEL BAKEHOUSE - CATERING ORDERS: SEASIDE BRANCH',
+      'Orders of more than 40 pastries need 3 days of notice.',
+      'A deposit of 20% is taken when the order is placed.',
+      'Ostravel Bakehouse delivers within 5 miles of the Seaside branch.',
+    ].join('\n');
+    const q = 'How much notice do I need for 60 pastries?';
+    assert.ok(!fires('name_unbound', q, 'Ostravel Bakehouse needs 3 days of notice for orders of more than 40 pastries.', bakery));
+    // A name after the letterhead's separator is a subject of its own, not the issuer.
+    assert.ok(fires('name_unbound', q, 'The Seaside branch needs 3 days of notice for orders of more than 40 pastries.', bakery));
+    // A first line that ends a sentence is no letterhead.
+    const letter = bakery.replace('OSTRAVEL BAKEHOUSE - CATERING ORDERS: SEASIDE BRANCH', 'Ostravel Bakehouse bakes every night.');
+    assert.ok(fires('name_unbound', q, 'Ostravel Bakehouse needs 3 days of notice for orders of more than 40 pastries.', letter));
+  });
+  it('carries the subject of a sentence before a pronoun, in the answer and in the sources', () => {
+    const shuttle = 'The museum shuttle leaves from Grand Square every hour. It runs by the Pell Bridge on its way.';
+    const q = 'Where does the shuttle go?';
+    assert.ok(!fires('name_unbound', q, 'It passes the Pell Bridge.', shuttle));
+    // Without a pronoun, a claim whose words the passage lacks still leaves the name unbound.
+    assert.ok(fires('name_unbound', q, 'The tram passes the Pell Bridge.', shuttle));
+  });
   it('never reads a function word or a unit as a name', () => {
     assert.ok(!fires('name_absent', 'How much is a car?', 'With a car, you pay €45 each way.', ferry));
     assert.ok(!fires('name_absent', 'How much is a car?', 'A car costs 45 EUR each way.', ferry));

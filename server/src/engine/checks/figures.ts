@@ -3,11 +3,11 @@
 // contradicts it; a value whose neighbours are another subject's names, or another kind of the
 // claim's thing ("the morning lift ticket" for "the night lift ticket"), leaves it unsupported.
 
-import type { AnswerContext, ClaimReading } from '../claims/reading.js';
+import type { ClaimReading } from '../claims/reading.js';
 import { type Binding, bindQuantity, foreignOwner, labelPairs, type Occurrence, stemsOf } from '../evidence/binding.js';
 import { pronounSubject } from '../evidence/coreference.js';
 import { kindsOf, otherKind } from '../evidence/kinds.js';
-import { derivable, derivableDate } from '../language/arithmetic.js';
+import { derivable, derivableDate, impliedFactors } from '../language/arithmetic.js';
 import { isName } from '../language/cues.js';
 import type { Quantity } from '../language/quantities.js';
 import { tokenize } from '../language/tokens.js';
@@ -87,15 +87,24 @@ function placedFigure(
 }
 
 /** A figure the sources do not give where the claim's words are: derived, found elsewhere, contradicted or not stated. */
-function unplacedFigure(q: Quantity, binding: Binding, displaced: boolean, others: Quantity[], context: AnswerContext): Signal | undefined {
+function unplacedFigure(q: Quantity, binding: Binding, displaced: boolean, others: Quantity[], claim: ClaimReading): Signal | undefined {
+  const { context } = claim;
   const { agreeing, rival } = binding;
   const pool = [...others, ...context.questionQuantities];
-  if (derivable(q, pool) || derivableDate(q, pool)) return undefined;
+  if (derivable(q, pool, impliedFactors(context.answer)) || derivableDate(q, pool)) return undefined;
   // Found only outside the best passages (a large source): stated, with nothing closer against it.
   // (Each word looked up in the index first: a full-text scan costs a millisecond per megabyte.)
   const indexed = [...q.text.matchAll(/[\p{L}\p{N}]+/gu)].every((m) => context.view.contains(m[0]));
   if (!agreeing && !displaced && indexed && context.view.mentions(q.text)) return undefined;
-  if (!rival || !(displaced || rival.score >= 2)) return signal('figure_not_stated', 'unsupported', `The sources do not state ${q.text}.`);
+  if (!rival || !(displaced || rival.score >= 2)) {
+    // "One caveat", "with one exception": a count of one is how English introduces a thing, which
+    // sources say with "a" or not at all ("only one", "exactly one" insist on the count). Against
+    // another value in its place it is still contradicted.
+    const introduces =
+      q.kind === 'count' && /^one$/i.test(q.text) && !/\b(?:only|just|exactly|precisely)\s+$/i.test(claim.text.slice(0, q.start));
+    if (introduces) return undefined;
+    return signal('figure_not_stated', 'unsupported', `The sources do not state ${q.text}.`);
+  }
   const reason = agreeing
     ? `In the sources ${q.text} belongs to another subject; here they give ${rival.q.text}.`
     : `The sources give ${rival.q.text} where the answer says ${q.text}.`;
@@ -123,7 +132,7 @@ function figureFinding(q: Quantity, claim: ClaimReading, figures: ClaimFigures):
   // words, or one more name) than any place where the sources give the claim's value.
   const displaced = rival !== undefined && rival.score >= displacedMargin && rival.score >= (agreeing?.score ?? 0) + displacedMargin;
   if (agreeing && !displaced) return placedFigure(q, agreeing, rival, claim, figures);
-  return { signal: unplacedFigure(q, binding, displaced, others, context) };
+  return { signal: unplacedFigure(q, binding, displaced, others, claim) };
 }
 
 export const figuresCheck: ClaimCheck = {

@@ -4,9 +4,10 @@
 // and other sentences); a name made of the sources' words
 // that they never give as a name ("Harbour Bridge Museum" where they speak of "a museum by the
 // harbour bridge") is coined by the claim.
-import { definitelyMentioned } from '../evidence/coreference.js';
+import { definitelyMentioned, opensWithPronoun } from '../evidence/coreference.js';
+import type { ReadPassage } from '../evidence/retrieval.js';
 import { claimNames, nameRuns } from '../language/names.js';
-import { formsOf, type Token } from '../language/tokens.js';
+import { formsOf, type Token, tokenize } from '../language/tokens.js';
 import { type ClaimCheck, type Signal, signal } from './check.js';
 
 export const namesCheck: ClaimCheck = {
@@ -19,12 +20,25 @@ export const namesCheck: ClaimCheck = {
     const otherWords = tokens.filter(
       (t, i) => t.content && !names.includes(t) && !names.includes(tokens[i - 1]!) && !names.includes(tokens[i + 1]!),
     );
+    // A pronoun on either side carries the subject of what comes before it: "It crosses Lake Vessen" of
+    // the ferry the question asks about, against "It sails across Lake Vessen" after a sentence on the ferry.
+    const carried = opensWithPronoun.test(claim.text)
+      ? tokenize(claim.previous ?? context.question).filter((t) => t.content && !names.includes(t))
+      : [];
+    const subjectWords = [...otherWords, ...carried];
+    const contextOf = (c: ReadPassage): Set<string> => {
+      const before = c.id > 0 ? context.view.index.passages[c.id - 1] : undefined;
+      if (!opensWithPronoun.test(c.text) || !before || before.source !== c.source) return c.bag;
+      return new Set([...c.bag, ...context.view.read(c.id - 1, 0).bag]);
+    };
     const withSubject = (t: Token): boolean =>
       bare ||
       otherWords.length === 0 ||
-      candidates.some(
-        (c) => formsOf(t).some((f) => c.bag.has(f)) && otherWords.some((o) => o.stem !== t.stem && formsOf(o).some((f) => c.bag.has(f))),
-      );
+      candidates.some((c) => {
+        if (!formsOf(t).some((f) => c.bag.has(f))) return false;
+        const bag = contextOf(c);
+        return subjectWords.some((o) => o.stem !== t.stem && formsOf(o).some((f) => bag.has(f)));
+      });
     // "the Pellow Viaduct" where the passage says "the viaduct" and the sources name the Pellow Viaduct elsewhere.
     const definite = new Set(
       nameRuns(tokens)
@@ -36,7 +50,9 @@ export const namesCheck: ClaimCheck = {
         !definite.has(t) && (!withSubject(t) || (!formsOf(t).some((f) => boundBag.has(f)) && !(bare && context.view.mentions(t.text)))),
     );
     const absent = missing.filter((t) => !context.view.mentions(t.text));
-    const unbound = missing.filter((t) => !absent.includes(t));
+    // The issuer's name (the letterhead's) speaks for every passage: "Norrvik Air isn't liable…" of a rule
+    // its own baggage rules state without naming it.
+    const unbound = missing.filter((t) => !absent.includes(t) && !context.view.issuedBy(t.text));
     if (absent.length > 0)
       signals.push(signal('name_absent', 'unsupported', `The sources never mention ${absent.map((t) => t.text).join(' ')}.`));
     if (unbound.length > 0)

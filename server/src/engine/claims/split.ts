@@ -65,6 +65,7 @@ export function splitAnswer(answer: string): SplitAnswer {
     clauseBreak.lastIndex = 0;
     const sentence = answer.slice(sStart, sEnd);
     for (let m = clauseBreak.exec(sentence); m; m = clauseBreak.exec(sentence)) {
+      if (isLabel(answer.slice(cStart, sStart + m.index), m[0])) continue;
       addClaim(claims, answer, cStart, sStart + m.index, sStart, sEnd);
       cStart = sStart + m.index + m[0].length;
     }
@@ -74,6 +75,19 @@ export function splitAnswer(answer: string): SplitAnswer {
   const polarity = p ? (/^(yes|yep|yeah|sure|absolutely|certainly)$/i.test(p[1]!) ? 'yes' : 'no') : undefined;
   const offset = p ? p.index + p[0].indexOf(p[1]!) : 0;
   return { claims, polarity, polaritySpan: p ? [offset, offset + p[1]!.length] : undefined };
+}
+
+/**
+ * A few words before a colon that introduce what follows ("One caveat:", "Bikes:") state nothing
+ * of their own: the clause runs on past the colon, so the label stays with its fact.
+ */
+function isLabel(before: string, separator: string): boolean {
+  if (!separator.startsWith(':')) return false;
+  const words = before
+    .trim()
+    .replace(/^(?:[-*•·>]|\d{1,3}[.)])\s+/, '')
+    .split(/\s+/);
+  return words.length <= 3 && !/\d/.test(before);
 }
 
 /** Where a claim's text starts: after list markers and framing openers. */

@@ -63,7 +63,7 @@ function personLike(tokens: Token[], [s, e]: [number, number]): boolean {
   return head !== undefined && personNoun.test(head.lower);
 }
 
-const opensWithPronoun = /^(?:it|its|they|their|them|he|his|she|her|this|these|that)\b/i;
+export const opensWithPronoun = /^(?:it|its|they|their|them|he|his|she|her|this|these|that)\b/i;
 
 /**
  * The name a claim that opens with a pronoun is about: the subject of the claim before it when that

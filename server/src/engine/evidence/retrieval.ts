@@ -37,6 +37,24 @@ export interface SourceView {
   mentions(phrase: string): boolean;
   /** Whether a phrase occurs anywhere in the sources as written (capitals too). */
   mentionsExactly(phrase: string): boolean;
+  /** Whether a word is part of a source's issuer: its first line up to a separator, as a letterhead names it. */
+  issuedBy(word: string): boolean;
+}
+
+/**
+ * The words of each source's first line up to its first separator ("NORRVIK AIR - BAGGAGE RULES",
+ * "Halvorsen Logistics — Security Policy"): who issues the document, and so who every passage speaks for.
+ * A first line that ends a sentence is no letterhead.
+ */
+function issuerWords(sources: EngineSource[]): Set<string> {
+  const words = new Set<string>();
+  for (const source of sources) {
+    const first = /^[^\n]{1,200}/.exec(source.text.trimStart())?.[0] ?? '';
+    if (/[.!?]\s*$/.test(first)) continue;
+    const head = first.split(/\s[-—–]\s|[:,(|]/)[0]!;
+    for (const m of head.matchAll(/[\p{L}\p{N}]+/gu)) words.add(m[0].toLowerCase());
+  }
+  return words;
 }
 
 /** The words of a text. Function words are never looked up, and indexing "the" would cost a posting per occurrence. */
@@ -98,6 +116,7 @@ export function viewSources(sources: EngineSource[], texts: string[]): SourceVie
   const lowered = sources.map((s) => s.text.toLowerCase());
   const index = buildIndex(sources, lowered, passages, vocabulary, presence);
   const cache = new Map<number, ReadPassage>();
+  const issuer = issuerWords(sources);
   return {
     sources,
     index,
@@ -115,6 +134,7 @@ export function viewSources(sources: EngineSource[], texts: string[]): SourceVie
       return lowered.some((text) => text.includes(wanted));
     },
     mentionsExactly: (phrase) => sources.some((s) => s.text.includes(phrase)),
+    issuedBy: (word) => issuer.has(word.toLowerCase()),
   };
 }
 

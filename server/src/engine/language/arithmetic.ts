@@ -29,13 +29,36 @@ function fromPair(numbers: number[], i: number, j: number, goal: number, toleran
   return [a + b, a - b, a * b, a / b].some((c) => near(c, goal, tolerance)) || productOfThree(numbers, i, j, goal, tolerance);
 }
 
-/** Whether `target` follows from one or two operations on the other figures. */
-export function derivable(target: Quantity, pool: Quantity[]): boolean {
+/** Periods and how many of the shorter one the longer holds. */
+const periodRatios: [RegExp, RegExp, number][] = [
+  [/\bmonth(?:s|ly)?\b/i, /\b(?:years?|yearly|annual(?:ly)?)\b/i, 12],
+  [/\bweek(?:s|ly)?\b/i, /\b(?:years?|yearly|annual(?:ly)?)\b/i, 52],
+  [/\b(?:days?|daily)\b/i, /\bweek(?:s|ly)?\b/i, 7],
+  [/\b(?:hours?|hourly)\b/i, /\b(?:days?|daily)\b/i, 24],
+  [/\bminutes?\b/i, /\b(?:hours?|hourly)\b/i, 60],
+];
+
+/**
+ * The conversions a text asks for by naming two periods: "$15 more a month, or $180 more over a year"
+ * multiplies by 12 without writing it.
+ */
+export function impliedFactors(text: string): number[] {
+  return periodRatios.filter(([short, long]) => short.test(text) && long.test(text)).map(([, , ratio]) => ratio);
+}
+
+/**
+ * Whether `target` follows from one or two operations on the other figures, or from one of them converted
+ * by a factor the text implies (only multiplied or divided, and never on its own).
+ */
+export function derivable(target: Quantity, pool: Quantity[], factors: number[] = []): boolean {
   const tolerance = target.approx ? 0.06 : 0.001;
   const goal = target.raw;
   const numbers = [...new Set(pool.filter((q) => q !== target).flatMap(values))].filter((n) => Number.isFinite(n) && n !== 0).slice(0, 24);
   // A figure the answer states elsewhere ("the 50% discount — half of...") is checked there.
   if (numbers.some((n) => near(n, goal, tolerance))) return true;
+  // Conversions neither take nor give one: "one day" states no "24 hours" of another rule, nor 24 hours "a day".
+  const convertible = goal === 1 ? [] : numbers.filter((n) => n !== 1);
+  if (convertible.some((n) => factors.some((f) => near(n * f, goal, tolerance) || near(n / f, goal, tolerance)))) return true;
   return numbers.some((_, i) => numbers.some((_, j) => i !== j && fromPair(numbers, i, j, goal, tolerance)));
 }
 

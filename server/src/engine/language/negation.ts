@@ -182,7 +182,27 @@ function deniedNouns(tokens: Token[]): string[] {
  */
 export function sharedDenials(claim: Token[], passage: Token[]): string[] {
   const theirs = new Set([...negatedStems(passage), ...deniedNouns(passage)]);
-  return [...new Set([...negatedStems(claim), ...deniedExistence(claim), ...deniedNouns(claim)])].filter((stem) => theirs.has(stem));
+  const shared = [...new Set([...negatedStems(claim), ...deniedExistence(claim), ...deniedNouns(claim)])].filter((stem) =>
+    theirs.has(stem),
+  );
+  // "We accept cards and cash, but not cheques" denies accepting cheques: a claim that negates a
+  // predicate of cheques ("cheques aren't accepted") shares the denial; one of cards does not.
+  const elliptic = new Set(ellipticallyDenied(passage));
+  if (elliptic.size === 0 || negatedStems(claim).size === 0) return shared;
+  return [...shared, ...claim.filter((t) => (t.pos === 'NOUN' || t.pos === 'PROPN') && elliptic.has(t.stem)).map((t) => t.stem)];
+}
+
+/** "…, but not cheques", "…, not weekends": nouns a negator without a verb of its own denies the sentence's predicate for. */
+function ellipticallyDenied(tokens: Token[]): string[] {
+  const out: string[] = [];
+  tokens.forEach((t, i) => {
+    if (!isPredicateNegator(t) || !/^(?:but|and|or|,)$/.test(tokens[i - 1]?.lower ?? '') || negatedPredicate(tokens, i)) return;
+    for (const n of tokens.slice(i + 1, i + 5)) {
+      if (scopeEnd.test(n.lower)) break;
+      if (n.content && (n.pos === 'NOUN' || n.pos === 'PROPN')) out.push(n.stem);
+    }
+  });
+  return out;
 }
 
 /**

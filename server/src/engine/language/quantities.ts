@@ -101,6 +101,8 @@ const currencyWords = wordTable<string>({
   gbp: '£',
   bucks: '$',
 });
+/** ISO 4217 codes written before the amount, as price lists do ("EUR 60", "USD 1,200"): the sign they stand for. */
+const currencyCodes = wordTable<string>({ USD: '$', EUR: '€', GBP: '£' });
 const day = 86400;
 const durations = wordTable<[string, number]>({
   second: ['s', 1],
@@ -183,8 +185,10 @@ export function extractQuantities(text: string): Quantity[] {
       if (parsed.quantity.kind === 'count') parsed.quantity.label = tokens[parsed.next]?.lower;
       found.push(parsed.quantity);
       i = parsed.next;
-      // "$12 a month", "€4 per night": a rate's unit is not a quantity of its own.
-      if (/^(a|an|per|each|every)$/.test(tokens[i]?.lower ?? '') && durations[tokens[i + 1]?.lower ?? '']) i += 2;
+      // "$12 a month", "€4 per night": a rate's unit is not a quantity of its own. A frequency's is:
+      // "once a year" says how often, as "every 12 months" does.
+      const frequency = /^(?:once|twice|thrice)$/.test(parsed.quantity.text.toLowerCase());
+      if (!frequency && /^(a|an|per|each|every)$/.test(tokens[i]?.lower ?? '') && durations[tokens[i + 1]?.lower ?? '']) i += 2;
     } else i++;
   }
   return found.sort((a, b) => a.start - b.start);
@@ -213,11 +217,16 @@ function writtenAsIs(text: string, t: Word[], i: number): Parsed | undefined {
   return single(text, 'time', (h + pm) * 60 + m, h, 'clock', first, last, i + (last === first ? 1 : 2));
 }
 
-/** "one of those", "no one", "the one": a pronoun, not a figure. */
+const determiner = /^(?:no|any|every|some|each|the|this|that|which|a|an)$/;
+
+/** "one of those", "no one", "the one", "an accidental one": a pronoun, not a figure. */
 function isPronounOne(t: Word[], i: number): boolean {
+  if (t[i]!.lower !== 'one') return false;
+  if (/^(?:of|another)$/.test(t[i + 1]?.lower ?? '') || determiner.test(t[i - 1]?.lower ?? '')) return true;
+  // A determiner and a word before it: "an accidental one", "the cheaper one" (not "the first one", a count).
+  const before = t[i - 1];
   return (
-    t[i]!.lower === 'one' &&
-    (/^(?:of|another)$/.test(t[i + 1]?.lower ?? '') || /^(?:no|any|every|some|each|the|this|that|which)$/.test(t[i - 1]?.lower ?? ''))
+    before !== undefined && /^\p{Ll}+$/u.test(before.text) && numberWord(before) === undefined && determiner.test(t[i - 2]?.lower ?? '')
   );
 }
 
@@ -329,7 +338,7 @@ function parseAt(text: string, t: Word[], i: number): Parsed | undefined {
   const asIs = writtenAsIs(text, t, i);
   if (asIs) return asIs;
   const first = t[i]!;
-  const currency = /^[$€£]$/.test(first.text) ? first.text : '';
+  const currency = /^[$€£]$/.test(first.text) ? first.text : (currencyCodes[first.text] ?? '');
   if (isPronounOne(t, i)) return undefined;
   const number = leadingNumber(t, currency ? i + 1 : i);
   if (!number) return undefined;
