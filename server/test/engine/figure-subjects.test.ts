@@ -20,6 +20,12 @@ describe('whose figure a figure is', () => {
       0,
     );
   });
+  it('takes no day or month beside a value for its owner', () => {
+    const text =
+      'Repairs. Report repairs in the Kelda app. Urgent repairs (a broken boiler between 1 November and 31 March) are attended within 48 hours.';
+    const answer = 'So once you report it in the Kelda app, a repairer should attend within 48 hours.';
+    assert.ok(!fires('figure_other_subject', 'My boiler broke. How soon will someone come?', answer, text));
+  });
   it('does not take a cap for an amount', async () => {
     const text = 'Refunds are paid within 10 days. The refund may not exceed 50% of the ticket price; late cancellations get 20%.';
     const result = await validate(

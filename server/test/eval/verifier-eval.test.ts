@@ -63,8 +63,11 @@ function checkComparison(stdout: string, verifier: string) {
     const cells = rowOf(stdout, title, set);
     assert.equal(cells.length, 9);
     assert.equal(cells[1], String(limit));
-    // Accuracy, precision, recall, F1, confusion and span: each "deterministic → verified".
-    for (const cell of cells.slice(2, 8)) assert.match(cell, /^\S+( \(\S+\))? → \S+( \(\S+\))?$/);
+    // Accuracy, precision, recall, F1 and confusion, then the span (located among the caught, then among all
+    // wrong answers): each "deterministic → verified".
+    for (const cell of cells.slice(2, 7)) assert.match(cell, /^\S+ → \S+$/);
+    const span = /^(?:—|\d+\/\d+ caught \(\d+\.\d%\); \d+\/\d+ \(\d+\.\d%\))$/;
+    for (const side of cells[7]!.split(' → ')) assert.match(side, span);
     assert.match(cells[2]!, /^\d+\.\d% → \d+\.\d%$/);
     const [tp, fp, tn, fn] = cells[6]!.split(' → ')[1]!.split('/').map(Number);
     assert.equal(tp! + fp! + tn! + fn!, limit);

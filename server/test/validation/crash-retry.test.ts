@@ -145,24 +145,37 @@ const recordKeyId = async (validationId: string) =>
   (await storedItem<{ idempotency_key_id: string | null }>('history', validationId)).idempotency_key_id;
 
 /**
+ * Waits until the front holds a write of the request with `key` into `container` and returns the key's
+ * record. A write held before the request claimed its key is another process's (the processes share the
+ * front, and a loaded machine may still be finishing an earlier test's): it is let through and the next held.
+ */
+async function ownWriteHeld(
+  container: 'audit' | 'history',
+  key: string,
+  held: Promise<unknown>,
+  request: Promise<unknown>,
+): Promise<IdempotencyRecord> {
+  await heldBeforeAnswered(held, request);
+  let claimed = await keyRecord(key);
+  for (let other = 0; !claimed && other < 5; other += 1) {
+    const next = front.holdWhen(isStoreCall(container));
+    front.passHeld();
+    await heldBeforeAnswered(next, request);
+    claimed = await keyRecord(key);
+  }
+  assert.ok(claimed, 'the request claimed its key before its held write');
+  return claimed;
+}
+
+/**
  * Starts a process behind the front, sends it the validation with `key`, holds its first write into
  * `container` and kills it there; returns the key's record as the dead process left it.
  */
 async function killWhileHeld(container: 'audit' | 'history', question: string, key: string): Promise<IdempotencyRecord> {
   const { child, url } = await startProcess(front.url);
-  let held = front.holdWhen(isStoreCall(container));
+  const held = front.holdWhen(isStoreCall(container));
   const lost = post(url, '/api/v1/validate', validation(question), key).catch((error: Error) => error);
-  await heldBeforeAnswered(held, lost);
-  let claimed = await keyRecord(key);
-  // A write held before this request claimed its key is another process's (the other processes share the front):
-  // let it pass and hold the next one.
-  for (let other = 0; !claimed && other < 5; other += 1) {
-    held = front.holdWhen(isStoreCall(container));
-    front.passHeld();
-    await heldBeforeAnswered(held, lost);
-    claimed = await keyRecord(key);
-  }
-  assert.ok(claimed, 'the request claimed its key before its held write');
+  const claimed = await ownWriteHeld(container, key, held, lost);
   await kill(child);
   front.drop();
   assert.ok((await lost) instanceof Error, 'the first caller never got an answer');
@@ -236,8 +249,7 @@ describe('a validation whose process dies, retried with the same Idempotency-Key
     const key = `slow-${Date.now()}`;
     const held = front.holdWhen(isStoreCall('history'));
     const first = post(url, '/api/v1/validate', validation(question), key);
-    await heldBeforeAnswered(held, first);
-    assert.equal((await keyRecord(key)).state, 'in_progress', 'the held request holds the key');
+    assert.equal((await ownWriteHeld('history', key, held, first)).state, 'in_progress', 'the held request holds the key');
     // Two and a half lease lengths: every retry meanwhile is told to come back, none takes over.
     const until = Date.now() + 2.5 * slowLeaseMs;
     let retries = 0;

@@ -5,7 +5,7 @@
 
 import { comparableKinds, type Quantity, sameQuantity } from '../language/quantities.js';
 import type { Token } from '../language/tokens.js';
-import type { ReadPassage } from './retrieval.js';
+import type { LabelledCell, ReadPassage } from './retrieval.js';
 
 /** Words either side of a value that describe what it is the value of. */
 const before = 8;
@@ -50,8 +50,22 @@ function stemsAfter(tokens: Token[], last: number, next: Quantity | undefined): 
   return out;
 }
 
-/** The stems of content words near a value, within its sentence part (not across ";" or "("). */
+function cellOf(passage: ReadPassage, q: Quantity): LabelledCell | undefined {
+  return passage.cells.find((c) => q.start >= c.start && q.end <= c.end);
+}
+
+/** A value in a table cell: the cell's own words, its column's header and its row's label. */
+function cellContext(passage: ReadPassage, q: Quantity): Set<string> | undefined {
+  const cell = cellOf(passage, q);
+  if (!cell) return undefined;
+  const own = passage.tokens.filter((t) => t.start >= cell.start && t.end <= cell.end && (t.end <= q.start || t.start >= q.end));
+  return new Set([...own.filter(describes).map((t) => t.stem), ...cell.labels]);
+}
+
+/** The stems of content words near a value, within its sentence part (not across ";" or "("), or its table cell. */
 function contextOf(passage: ReadPassage, q: Quantity): Set<string> {
+  const inCell = cellContext(passage, q);
+  if (inCell) return inCell;
   const tokens = passage.tokens;
   let first = tokens.findIndex((t) => t.end > q.start);
   if (first < 0) first = tokens.length;
@@ -117,6 +131,10 @@ function mislabelled(passage: ReadPassage, q: Quantity, claimLabels: Map<string,
   return false;
 }
 
+/** Days and months name a time, not a subject a value belongs to ("Mon-Fri, 7:00-20:00"). */
+const calendarWord =
+  /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?$|^(?:january|february|march|april|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/i;
+
 /**
  * The names beside a value when none of them is one of the claim's ("42 km" beside "the
  * Harlow Ridge" for a claim about "the Sedge Valley trail"): the value is another subject's.
@@ -130,7 +148,12 @@ export function foreignOwner(occurrence: Occurrence, names: Set<string>, own: Se
   const context = contextOf(passage, q);
   const found = passage.tokens.filter(
     (t, i) =>
-      i > 0 && context.has(t.stem) && /^\p{Lu}/u.test(t.text) && /\p{L}{2,}/u.test(t.text) && (t.pos === 'PROPN' || t.pos === 'NOUN'),
+      i > 0 &&
+      context.has(t.stem) &&
+      /^\p{Lu}/u.test(t.text) &&
+      /\p{L}{2,}/u.test(t.text) &&
+      (t.pos === 'PROPN' || t.pos === 'NOUN') &&
+      !calendarWord.test(t.text),
   );
   // A capitalised label the claim words too ("Audio guide" in a price table) is no other owner.
   if (found.length === 0 || found.some((t) => names.has(t.stem) || own.has(t.stem))) return undefined;
@@ -181,6 +204,19 @@ function consider(found: Binding, same: boolean, occurrence: Occurrence): void {
   if (!same && (!found.rival || occurrence.score > found.rival.score)) found.rival = occurrence;
 }
 
+/**
+ * A table cell's row label and column header say whose value it is, as a name does: each of the claim's
+ * words among them counts twice more ("taught" tells "Postgraduate taught | 3 weeks" from "Postgraduate
+ * research | 12 weeks").
+ */
+function labelled(passage: ReadPassage, q: Quantity, claim: FigureContext): number {
+  const cell = cellOf(passage, q);
+  let score = 0;
+  // A name already counts as one.
+  for (const stem of cell?.labels ?? []) if (claim.own.has(stem) && !claim.names.has(stem)) score += 2;
+  return score;
+}
+
 /** The values in a passage's own text, each placed by the words beside it. */
 function bindInText(q: Quantity, passage: ReadPassage, claim: FigureContext, found: Binding): void {
   for (const s of passage.quantities) {
@@ -188,7 +224,10 @@ function bindInText(q: Quantity, passage: ReadPassage, claim: FigureContext, fou
     const same = equal && (claim.limit || !capped(passage, s));
     // The claim's own value, where the sources give it only as a cap, neither agrees nor rivals.
     if (!same && (!rivals(q, s, claim.stated) || equal)) continue;
-    const score = overlap(contextOf(passage, s), claim.own, claim.around, claim.names) - (mislabelled(passage, s, claim.labels) ? 6 : 0);
+    const score =
+      overlap(contextOf(passage, s), claim.own, claim.around, claim.names) +
+      labelled(passage, s, claim) -
+      (mislabelled(passage, s, claim.labels) ? 6 : 0);
     consider(found, same, { q: s, passage, score });
   }
 }

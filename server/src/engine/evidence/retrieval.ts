@@ -9,6 +9,7 @@ import type { EngineSource } from '../types.js';
 import type { Passage } from './passages.js';
 import { splitPassages } from './passages.js';
 import { buildIndex, type PassageIndex, termKey } from './ranking.js';
+import { type Cell, cellsOf, tableHeaders } from './tables.js';
 
 export interface ReadPassage extends Passage {
   id: number;
@@ -20,6 +21,12 @@ export interface ReadPassage extends Passage {
   quantities: Quantity[];
   /** Figures of the heading the passage sits under ("2.3.0 (2023-11-02)" over its list items). */
   headingQuantities: Quantity[];
+  /** A table row's cells, each with the stems of its column's header and of its row's label; else none. */
+  cells: LabelledCell[];
+}
+
+export interface LabelledCell extends Cell {
+  labels: Set<string>;
 }
 
 /** A line that heads what follows: short, no sentence end, not a list item. */
@@ -94,9 +101,24 @@ function headingQuantitiesOf(passages: Passage[], id: number): Quantity[] {
   return [];
 }
 
-function readPassage(passages: Passage[], id: number, score: number): ReadPassage {
+/** A row's cells labelled by its header row's cells and its own first cell. */
+function labelledCells(row: Passage, header: Passage | undefined): LabelledCell[] {
+  if (!header) return [];
+  const cells = cellsOf(row.text);
+  const heads = cellsOf(header.text).map((c) => contentStems(tokenize(header.text.slice(c.start, c.end))));
+  const rowLabel = cells[0] ? contentStems(tokenize(row.text.slice(cells[0].start, cells[0].end))) : [];
+  return cells.map((cell, i) => ({ ...cell, labels: new Set([...(heads[i] ?? []), ...(i > 0 ? rowLabel : [])]) }));
+}
+
+function contentStems(tokens: Token[]): string[] {
+  return tokens.filter((t) => t.content).map((t) => t.stem);
+}
+
+function readPassage(passages: Passage[], headers: Map<number, number>, id: number, score: number): ReadPassage {
   const passage = passages[id]!;
   const tokens = tokenize(passage.text);
+  const headerId = headers.get(id);
+  const header = headerId === undefined ? undefined : passages[headerId];
   return {
     ...passage,
     id,
@@ -106,6 +128,7 @@ function readPassage(passages: Passage[], id: number, score: number): ReadPassag
     wordBag: formBag(ordinaryWords(tokens)),
     quantities: quantitiesOf(passage.text),
     headingQuantities: headingQuantitiesOf(passages, id),
+    cells: labelledCells(passage, header),
   };
 }
 
@@ -114,6 +137,7 @@ export function viewSources(sources: EngineSource[], texts: string[]): SourceVie
   const passages = splitPassages(sources);
   const { vocabulary, presence } = termsOf(texts);
   const lowered = sources.map((s) => s.text.toLowerCase());
+  const headers = tableHeaders(passages);
   const index = buildIndex(sources, lowered, passages, vocabulary, presence);
   const cache = new Map<number, ReadPassage>();
   const issuer = issuerWords(sources);
@@ -123,7 +147,7 @@ export function viewSources(sources: EngineSource[], texts: string[]): SourceVie
     read(id, score) {
       let read = cache.get(id);
       if (!read) {
-        read = readPassage(passages, id, score);
+        read = readPassage(passages, headers, id, score);
         cache.set(id, read);
       }
       return { ...read, score };
