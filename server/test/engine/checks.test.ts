@@ -128,6 +128,15 @@ describe('list answers', () => {
   it('reads a lead-in such as "Here\'s what…" as framing, not as words the sources lack', () => {
     assert.deepEqual(signalsOf('What do I get on Basic?', answer)[0], []);
   });
+  it('cuts ", and" before a clause with its own subject and verb, not before a list\'s last item', async () => {
+    const two = await validate('Plans?', 'The Basic plan costs $12 per month, and Oslo is where the company was founded.');
+    assert.deepEqual(
+      two.claims.map((c) => c.text),
+      ['The Basic plan costs $12 per month', 'Oslo is where the company was founded'],
+    );
+    const list = await validate('Plans?', 'Email support is available on the Basic plan, the Team plan, and every annual plan.');
+    assert.equal(list.claims.length, 1);
+  });
   it('keeps a short label before a colon with what it introduces', async () => {
     const result = await validate(
       'What about Team?',
@@ -141,6 +150,15 @@ describe('list answers', () => {
     // A clause of more words before the colon states a fact of its own.
     const clauses = await validate('Plans?', 'The Basic plan includes 5 user seats: the Team plan includes 50 user seats.');
     assert.equal(clauses.claims.length, 2);
+  });
+});
+
+describe('a figure given as a limit', () => {
+  it('reads "the $X cap" as the limit the sources cap at', () => {
+    const text = 'Late fees. A late fee of $5 per day applies, capped at $40 per loan.';
+    const q = 'What is the most I can be charged?';
+    assert.ok(!fires('figure_contradicted', q, 'It stays under the $40 cap per loan.', text));
+    assert.ok(fires('figure_contradicted', q, 'It stays under the $50 cap per loan.', text));
   });
 });
 

@@ -76,6 +76,15 @@ describe('quantities', () => {
       ['one', '$5'],
     );
   });
+  it('reads "single" as one only after "a" or "one"', () => {
+    assert.deepEqual(
+      extractQuantities('Two single rooms, and a single ticket.').map((q) => [q.text, q.value]),
+      [
+        ['Two', 2],
+        ['single', 1],
+      ],
+    );
+  });
   it('reports UTF-16 offsets', () => {
     const text = 'Prix: €24 — 🙂 then 14 days';
     for (const q of extractQuantities(text)) assert.equal(text.slice(q.start, q.end), q.text);

@@ -16,6 +16,8 @@ import { type ClaimCheck, type Signal, signal } from './check.js';
 /** How much better another value must be placed than the claim's own for the claim to be displaced. */
 const displacedMargin = 4;
 /** A figure the claim gives as a limit ("up to 50%"), which a cap in the sources may support. */
+// "the €180 cap", "a 40-hour limit": the noun after a figure can make it a limit too.
+const limitAfter = /^\s*(?:cap|limit|maximum|ceiling)\b/i;
 const limitBefore = /\b(?:up to|at most|no more than|a maximum of|maximum|not exceed|capped at|limited to)\s+$/i;
 
 /** What the claim says around its figures, read once for all of them. */
@@ -118,7 +120,7 @@ function figureFinding(q: Quantity, claim: ClaimReading, figures: ClaimFigures):
   const { context } = claim;
   // The answer's other figures are not rivals: "half an hour of rowing, then five minutes' rest" states both.
   const others = context.answerQuantities.filter((p) => p.start !== q.start + claim.offset);
-  const limit = limitBefore.test(claim.text.slice(0, q.start));
+  const limit = limitBefore.test(claim.text.slice(0, q.start)) || limitAfter.test(claim.text.slice(q.end));
   const binding = bindQuantity(q, claim.candidates, {
     own: figures.own,
     around: figures.around,

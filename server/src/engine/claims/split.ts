@@ -22,7 +22,10 @@ export interface SplitAnswer {
 // A sentence ends at . ! ? (with a closing quote and a citation such as "[src_1]" kept with it)
 // before a capital, digit or opening quote; at a line break; or at the end.
 const sentenceEnd = /[.!?]+["”’)]?(?:\s*\[[^\]\n]{1,80}\])?(?=\s+["“‘(]?[\p{Lu}\d`$€£])|\n+|[.!?]+["”’)]?(?:\s*\[[^\]\n]{1,80}\])?\s*$/gu;
-const clauseBreak = /;\s+|\s+[—–]\s+|\s+-\s+|,\s+(?=(?:but|while|whereas|though|although|so|and then|plus)\b)|:\s+(?=[\p{L}`$€£\d])/gu;
+// A clause ends at ";", a dash, a comma before a contrast or consequence, ", and" before a subject of its own
+// with its verb ("…, and Paris is on the list"; not a list's last item), or a colon before what it introduces.
+const clauseBreak =
+  /;\s+|\s+[—–]\s+|\s+-\s+|,\s+(?=(?:but|while|whereas|though|although|so|and then|plus)\b)|,\s+and\s+(?=(?:\p{Lu}\p{Ll}+|it|they|he|she|we|you|there)\s+(?:is|are|was|were|has|have|can|will|must|may|does|do)\b)|:\s+(?=[\p{L}`$€£\d])/gu;
 const leadingFraming =
   /^(?:(?:yes|no|nope|yep|sure|sorry|certainly|absolutely|unfortunately|sadly|fortunately|good news|ok|okay|not really|not yet|not anymore|unfortunately not|i'm afraid not|i'm afraid|i am afraid|it seems not|it depends|good question|great question)\b[\s,!.:;—–-]*)+|^(?:the\s+)?(?:short\s+)?answer\s+is\s+(?:that\s+)?|^(?:according to|based on|per|as stated in|as per)\s+(?:the\s+)?[^,]{0,60},\s*/iu;
 // A source named as the teller ("The handbook says that ..."): one or two words and a reporting verb,

@@ -219,6 +219,11 @@ function writtenAsIs(text: string, t: Word[], i: number): Parsed | undefined {
 
 const determiner = /^(?:no|any|every|some|each|the|this|that|which|a|an)$/;
 
+/** "a single ticket" is one ticket; "single rooms", "ten single sessions" are of a kind. */
+function isAdjectiveSingle(t: Word[], i: number): boolean {
+  return t[i]!.lower === 'single' && !/^(?:a|one)$/.test(t[i - 1]?.lower ?? '');
+}
+
 /** "one of those", "no one", "the one", "an accidental one": a pronoun, not a figure. */
 function isPronounOne(t: Word[], i: number): boolean {
   if (t[i]!.lower !== 'one') return false;
@@ -339,7 +344,7 @@ function parseAt(text: string, t: Word[], i: number): Parsed | undefined {
   if (asIs) return asIs;
   const first = t[i]!;
   const currency = /^[$€£]$/.test(first.text) ? first.text : (currencyCodes[first.text] ?? '');
-  if (isPronounOne(t, i)) return undefined;
+  if (isPronounOne(t, i) || isAdjectiveSingle(t, i)) return undefined;
   const number = leadingNumber(t, currency ? i + 1 : i);
   if (!number) return undefined;
   return withUnit(text, t, withScale(t, withFraction(t, number.raw, number.j), currency), first, currency);
