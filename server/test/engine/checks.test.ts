@@ -47,6 +47,18 @@ describe('strict on specifics', () => {
     const gardenOnly = 'Dogs. Dogs on a lead are allowed in the café garden.';
     assert.ok(fires('negation_clash', 'Can my dog sit in the garden?', "Dogs aren't allowed in the café garden.", gardenOnly));
   });
+  it('reads "can\'t … more than" as a limit, not a denial', () => {
+    const lease = 'Rent. The landlord may raise the rent no more than once a year.';
+    const q = 'How often can the rent go up?';
+    assert.ok(!fires('negation_clash', q, "The landlord can't raise the rent more than once a year.", lease));
+    assert.ok(fires('negation_clash', q, "The landlord can't raise the rent.", lease));
+  });
+  it('reads a claim limited by "provided" as asserting nothing outright', () => {
+    const warranty = 'Warranty. Kettles have a two-year warranty. The warranty does not cover accidental damage.';
+    const q = 'My kettle broke. Is it covered?';
+    assert.ok(!fires('negation_clash', q, "Your kettle is covered, provided the fault isn't accidental damage.", warranty));
+    assert.ok(fires('negation_clash', q, 'Your kettle is covered for accidental damage.', warranty));
+  });
   it('reads "…, but not X" as denying the predicate of its sentence for X alone', () => {
     const ferry = 'Tickets. The kiosk takes coins and contactless cards, but not banknotes.';
     assert.ok(!fires('negation_clash', 'Can I pay with a banknote?', "Banknotes aren't taken at the kiosk.", ferry));

@@ -175,6 +175,13 @@ describe('situations the sources exclude', () => {
     assert.ok(fires('situation_excluded', question, 'Yes, you can apply by post.', text));
     assert.equal((await validate('How do I apply?', 'You can apply by post.', text)).issue_count, 0);
   });
+  it('takes a negation the question shares as part of the situation, not as a denial of it', () => {
+    const text = 'Pool entry. Swimmers with no membership card pay £6 at the desk for a single swim.';
+    const question = 'I have no membership card and want a single swim. Can I still get in?';
+    assert.ok(!fires('situation_excluded', question, 'Yes, you pay £6 at the desk.', text));
+    const denied = 'Pool entry. Swimmers with no membership card cannot book lane sessions online.';
+    assert.ok(fires('situation_excluded', 'I have no membership card. Can I book lane sessions online?', 'Yes, you can.', denied));
+  });
 });
 
 describe('whose figure, whose predicate', () => {

@@ -46,9 +46,21 @@ describe('names', () => {
     assert.ok(!fires('name_absent', 'How much is a car?', 'With a car, you pay €45 each way.', ferry));
     assert.ok(!fires('name_absent', 'How much is a car?', 'A car costs 45 EUR each way.', ferry));
   });
+  it('never reads a day of the week, one or many, as a name', () => {
+    assert.ok(!fires('name_absent', 'When do the crossings run?', 'Crossings run twice a day, Tuesdays included.', ferry));
+  });
   it('reads a bare capitalised answer as a name', () => {
     assert.ok(fires('name_absent', 'Where do the ferries go from Mallow Quay?', 'Brannock', ferry));
     assert.ok(!fires('name_absent', 'Where do the ferries go from Mallow Quay?', 'Skerra Island', ferry));
+  });
+});
+
+describe('discourse markers', () => {
+  it('looks for no words of "for example" or "in principle" in the sources', () => {
+    const [kinds] = signalsOf('What do foot passengers pay?', 'Foot passengers, for example, pay €12 each way.', ferry);
+    assert.deepEqual(kinds, ['figures_bound']);
+    const [hedged] = signalsOf('Can I bring my bike?', 'In principle, bicycles travel free of charge on every crossing.', ferry);
+    assert.deepEqual(hedged, []);
   });
 });
 

@@ -3,6 +3,7 @@
 // the $4 in the sources sits next to "audio guide" more than some other value does; when another
 // value sits closer to the claim's words, the answer gave one thing's figure for another.
 
+import { calendarWordsOrShort } from '../language/cues.js';
 import { comparableKinds, type Quantity, sameQuantity } from '../language/quantities.js';
 import type { Token } from '../language/tokens.js';
 import type { LabelledCell, ReadPassage } from './retrieval.js';
@@ -131,10 +132,6 @@ function mislabelled(passage: ReadPassage, q: Quantity, claimLabels: Map<string,
   return false;
 }
 
-/** Days and months name a time, not a subject a value belongs to ("Mon-Fri, 7:00-20:00"). */
-const calendarWord =
-  /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?$|^(?:january|february|march|april|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/i;
-
 /**
  * The names beside a value when none of them is one of the claim's ("42 km" beside "the
  * Harlow Ridge" for a claim about "the Sedge Valley trail"): the value is another subject's.
@@ -153,7 +150,8 @@ export function foreignOwner(occurrence: Occurrence, names: Set<string>, own: Se
       /^\p{Lu}/u.test(t.text) &&
       /\p{L}{2,}/u.test(t.text) &&
       (t.pos === 'PROPN' || t.pos === 'NOUN') &&
-      !calendarWord.test(t.text),
+      // Days and months name a time, not a subject a value belongs to ("Mon-Fri, 7:00-20:00").
+      !calendarWordsOrShort.test(t.text),
   );
   // A capitalised label the claim words too ("Audio guide" in a price table) is no other owner.
   if (found.length === 0 || found.some((t) => names.has(t.stem) || own.has(t.stem))) return undefined;

@@ -3,8 +3,15 @@
 import { stopwords } from './lexicon.js';
 import type { Token } from './tokens.js';
 
-const calendarWords =
-  /^(january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
+const months = 'january|february|march|april|may|june|july|august|september|october|november|december';
+const days = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
+/** Months and days ("Tuesdays" too): they name a time, never a subject. */
+const calendarWords = new RegExp(`^(?:${months}|(?:${days})s?)$`, 'i');
+/** The same with the short forms timetables use ("Mon-Fri, 7:00-20:00", "Sep"). */
+export const calendarWordsOrShort = new RegExp(
+  `^(?:${months}|(?:${days})s?|(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)s?|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$`,
+  'i',
+);
 
 export function isName(token: Token, index: number, tokens: Token[]): boolean {
   if (!/^\p{Lu}/u.test(token.text) || (!/[\p{L}]{2,}/u.test(token.text) && !/^[IVX]+$/.test(token.text))) return false;
@@ -28,7 +35,7 @@ export function isBare(tokens: Token[]): boolean {
  * are neither looked for nor missed. General English only.
  */
 const idiomPattern =
-  /\b(?:out of the box|on the cards|off the table|free of charge|at no (?:extra )?(?:cost|charge)|up front|on top of that|in a row|kicks? in|for good|in the end|by the way|as (?:well|far as)|in (?:advance|time|full|total)|of course|at all times|so far)\b/gi;
+  /\b(?:out of the box|on the cards|off the table|free of charge|at no (?:extra )?(?:cost|charge)|up front|on top of that|in a row|kicks? in|for good|in the end|by the way|as (?:well|far as)|in (?:advance|time|full|total)|of course|at all times|so far|for (?:example|instance)|in principle)\b/gi;
 
 export function idiomSpans(text: string): [number, number][] {
   return [...text.matchAll(idiomPattern)].map((m) => [m.index, m.index + m[0].length]);

@@ -10,8 +10,9 @@ const predicatePos = new Set(['VERB', 'ADJ']);
 /** How far after a negator its predicate may sit ("is not yet permitted"). */
 const reach = 3;
 const scopeEnd = /^(?:[,;:.!?—–()]|but|and|or|while|whereas|although|though|so|because|which)$/;
-// A condition or an exception: what follows is asserted only in part ("allowed except in fog").
-const exception = /^(?:except|excluding|unless|only)$/;
+// A condition or an exception: what it goes with is asserted only in part ("allowed except in fog", "covered,
+// provided the fault is not accidental").
+const exception = /^(?:except|excluding|unless|only|provided|providing)$/;
 // "otherwise" is "if not": what follows it holds only in the case the sentence has just ruled out.
 const conditional = /^(?:if|unless|whether|once|provided|when|except|excluding|otherwise)$/;
 
@@ -49,6 +50,16 @@ function negatedPredicate(tokens: Token[], i: number): Token | undefined {
   return undefined;
 }
 
+/** "can't change more than once", "may not stay longer than 3 nights": a limit on the predicate, not its denial. */
+function limits(tokens: Token[], predicate: Token): boolean {
+  const at = tokens.indexOf(predicate);
+  for (let k = at + 1; k <= at + 5 && k < tokens.length - 1; k++) {
+    if (scopeEnd.test(tokens[k]!.lower)) return false;
+    if (/^(?:more|longer|later|further)$/.test(tokens[k]!.lower) && tokens[k + 1]!.lower === 'than') return true;
+  }
+  return false;
+}
+
 /** The stems of predicates inside a negation's scope. */
 export function negatedStems(tokens: Token[]): Set<string> {
   const negated = new Set<string>();
@@ -56,7 +67,7 @@ export function negatedStems(tokens: Token[]): Set<string> {
     if (negatesObject(tokens, i)) negated.add(token.stem);
     if (!isPredicateNegator(token)) return;
     const predicate = negatedPredicate(tokens, i);
-    if (predicate) negated.add(predicate.stem);
+    if (predicate && !limits(tokens, predicate)) negated.add(predicate.stem);
   });
   return negated;
 }
