@@ -165,6 +165,14 @@ describe('list answers', () => {
   });
 });
 
+describe('comparatives beside a figure', () => {
+  it('leaves "more" beside a figure to the figures, and looks for it without one', () => {
+    const q = 'What is the price gap between Team and Basic?';
+    assert.ok(!fires('coverage_gap', q, 'The Team plan is $28 a month more.'));
+    assert.ok(fires('coverage_gap', 'Which plan has phone support?', 'The Team plan is pricier.'));
+  });
+});
+
 describe('a figure given as a limit', () => {
   it('reads "the $X cap" as the limit the sources cap at', () => {
     const text = 'Late fees. A late fee of $5 per day applies, capped at $40 per loan.';

@@ -16,9 +16,9 @@ import { type ClaimCheck, type Signal, signal } from './check.js';
 /** How much better another value must be placed than the claim's own for the claim to be displaced. */
 const displacedMargin = 4;
 /** A figure the claim gives as a limit ("up to 50%"), which a cap in the sources may support. */
-// "the €180 cap", "a 40-hour limit": the noun after a figure can make it a limit too.
-const limitAfter = /^\s*(?:cap|limit|maximum|ceiling)\b/i;
 const limitBefore = /\b(?:up to|at most|no more than|a maximum of|maximum|not exceed|capped at|limited to)\s+$/i;
+/** The noun after a figure can make it a limit too: "the €180 cap", "a 40-hour limit". */
+const limitAfter = /^\s*(?:cap|limit|maximum|ceiling)\b/i;
 
 /** What the claim says around its figures, read once for all of them. */
 interface ClaimFigures {

@@ -122,6 +122,8 @@ function coverageOf(words: Token[], near: NearWords, view: SourceView): Omit<Wor
   return { coverage: weight === 0 ? 1 : matched / weight, absentWeight, absentSpecific, absentWords };
 }
 
+const comparatives = /^(?:more|less|fewer|cheaper|dearer|pricier|costlier|higher|lower|longer|shorter|bigger|smaller|larger|greater)$/;
+
 export function readClaim(claim: ClaimInput, context: AnswerContext): ClaimReading {
   const { view } = context;
   const tokens = tokenize(claim.text);
@@ -157,11 +159,15 @@ export function readClaim(claim: ClaimInput, context: AnswerContext): ClaimReadi
       .filter((r) => r.words.some(said))
       .map((r): [number, number] => [r.start, r.end]),
   ];
+  // "$155 a month more", "two days longer": a comparative beside a figure relates values, which the figures
+  // and comparison checks judge; the sources need not use the word.
+  const relating = (t: Token) => quantities.length > 0 && comparatives.test(t.lower);
   const words = novel.filter(
     (t) =>
       !names.includes(t) &&
       !quantities.some((q) => t.start < q.end && t.end > q.start) &&
-      !idioms.some(([from, to]) => t.start >= from && t.end <= to),
+      !idioms.some(([from, to]) => t.start >= from && t.end <= to) &&
+      !relating(t),
   );
   // A synonym is looked for among ordinary words only: "breeze" is not found in "North Wind Rowing Club".
   const near: NearWords = {
