@@ -26,7 +26,7 @@ export const namesCheck: ClaimCheck = {
       ? tokenize(claim.previous ?? context.question).filter((t) => t.content && !names.includes(t))
       : [];
     const subjectWords = [...otherWords, ...carried];
-    const contextOf = (c: ReadPassage): Set<string> => {
+    const withAntecedent = (c: ReadPassage): Set<string> => {
       const before = c.id > 0 ? context.view.index.passages[c.id - 1] : undefined;
       if (!opensWithPronoun.test(c.text) || !before || before.source !== c.source) return c.bag;
       return new Set([...c.bag, ...context.view.read(c.id - 1, 0).bag]);
@@ -36,7 +36,7 @@ export const namesCheck: ClaimCheck = {
       otherWords.length === 0 ||
       candidates.some((c) => {
         if (!formsOf(t).some((f) => c.bag.has(f))) return false;
-        const bag = contextOf(c);
+        const bag = withAntecedent(c);
         return subjectWords.some((o) => o.stem !== t.stem && formsOf(o).some((f) => bag.has(f)));
       });
     // "the Pellow Viaduct" where the passage says "the viaduct" and the sources name the Pellow Viaduct elsewhere.

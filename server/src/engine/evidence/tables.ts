@@ -34,22 +34,17 @@ export function cellsOf(text: string): Cell[] {
   return cells.length >= 2 ? cells : [];
 }
 
-/** Markdown's line under the header ("|---|:--:|"). */
-function isRule(text: string): boolean {
-  return /^[\s|:-]+$/.test(text) && text.includes('-');
-}
-
 /**
  * Each table row's header row, by passage index: a run of two lines or more on consecutive passages of
  * one source with the same number of cells, whose first line is the header. A lone line of cells
- * ("Version 4.2 | Effective from 1 March 2025") is no table.
+ * ("Version 4.2 | Effective from 1 March 2025") is no table. (Markdown's rule under the header, "|---|",
+ * holds no word and so is no passage.)
  */
 export function tableHeaders(passages: Passage[]): Map<number, number> {
   const headers = new Map<number, number>();
   let header = -1;
   let width = 0;
   passages.forEach((passage, id) => {
-    if (header >= 0 && isRule(passage.text) && passages[id - 1]?.source === passage.source) return;
     const cells = cellsOf(passage.text).length;
     const previous = passages[id - 1];
     const continues = header >= 0 && cells === width && previous?.source === passage.source;
