@@ -173,6 +173,15 @@ describe('comparatives beside a figure', () => {
   });
 });
 
+describe('a share the answer works out', () => {
+  it('takes "a third … so €30" of the €90 the sources give as worked out, and a wrong share as contradicted', () => {
+    const text = 'Allowances. The full-day allowance is €90 per day.';
+    const q = 'What do I get for a short trip?';
+    assert.ok(!fires('figure_contradicted', q, 'Short trips get a third of the full-day allowance, so €30 per day.', text));
+    assert.ok(fires('figure_contradicted', q, 'Short trips get a third of the full-day allowance, so €35 per day.', text));
+  });
+});
+
 describe('a figure given as a limit', () => {
   it('reads "the $X cap" as the limit the sources cap at', () => {
     const text = 'Late fees. A late fee of $5 per day applies, capped at $40 per loan.';

@@ -88,6 +88,13 @@ function placedFigure(
   return {};
 }
 
+/** Whether `q` is a fraction or percentage the answer states ("half", "a third", "20%") of the sources' value `of`. */
+function shareOf(q: Quantity, of: Quantity, pool: Quantity[]): boolean {
+  if (q.kind !== of.kind || q.unit !== of.unit) return false;
+  const shares = pool.flatMap((p) => (p.kind === 'fraction' ? [p.value] : p.kind === 'percent' ? [p.value / 100] : []));
+  return shares.some((f) => f > 0 && f < 1 && Math.abs(of.value * f - q.value) <= 0.005 * Math.abs(q.value));
+}
+
 /** A figure the sources do not give where the claim's words are: derived, found elsewhere, contradicted or not stated. */
 function unplacedFigure(q: Quantity, binding: Binding, displaced: boolean, others: Quantity[], claim: ClaimReading): Signal | undefined {
   const { context } = claim;
@@ -107,6 +114,8 @@ function unplacedFigure(q: Quantity, binding: Binding, displaced: boolean, other
     if (introduces) return undefined;
     return signal('figure_not_stated', 'unsupported', `The sources do not state ${q.text}.`);
   }
+  // "half the full-day allowance, so €22.50" where the sources give €45: the answer's own share of the value in its place.
+  if (shareOf(q, rival.q, pool)) return undefined;
   const reason = agreeing
     ? `In the sources ${q.text} belongs to another subject; here they give ${rival.q.text}.`
     : `The sources give ${rival.q.text} where the answer says ${q.text}.`;

@@ -14,19 +14,25 @@ function near(a: number, b: number, tolerance: number): boolean {
   return Math.abs(a - b) <= Math.max(1e-6, tolerance * Math.abs(b));
 }
 
+/** A number to compute with, and which figure gave it: a figure's own readings ("half": 0.5 and 50%) never combine. */
+interface Operand {
+  n: number;
+  of: number;
+}
+
 /**
  * a × b × c: totals over people and nights. (a × b + c over every figure of the answer and question
  * finds some match for almost any total, so a wrong sum would pass.)
  */
-function productOfThree(numbers: number[], i: number, j: number, goal: number, tolerance: number): boolean {
-  const [a, b] = [numbers[i]!, numbers[j]!];
-  return numbers.some((c, k) => k !== i && k !== j && near(a * b * c, goal, tolerance));
+function productOfThree(operands: Operand[], a: Operand, b: Operand, goal: number, tolerance: number): boolean {
+  return operands.some((c) => c.of !== a.of && c.of !== b.of && near(a.n * b.n * c.n, goal, tolerance));
 }
 
-/** Whether one operation on the figures `i` and `j`, or their product with a third, comes to `goal`. */
-function fromPair(numbers: number[], i: number, j: number, goal: number, tolerance: number): boolean {
-  const [a, b] = [numbers[i]!, numbers[j]!];
-  return [a + b, a - b, a * b, a / b].some((c) => near(c, goal, tolerance)) || productOfThree(numbers, i, j, goal, tolerance);
+/** Whether one operation on the figures `a` and `b`, or their product with a third, comes to `goal`. */
+function fromPair(operands: Operand[], a: Operand, b: Operand, goal: number, tolerance: number): boolean {
+  return (
+    [a.n + b.n, a.n - b.n, a.n * b.n, a.n / b.n].some((c) => near(c, goal, tolerance)) || productOfThree(operands, a, b, goal, tolerance)
+  );
 }
 
 /** Periods and how many of the shorter one the longer holds. */
@@ -53,13 +59,19 @@ export function impliedFactors(text: string): number[] {
 export function derivable(target: Quantity, pool: Quantity[], factors: number[] = []): boolean {
   const tolerance = target.approx ? 0.06 : 0.001;
   const goal = target.raw;
-  const numbers = [...new Set(pool.filter((q) => q !== target).flatMap(values))].filter((n) => Number.isFinite(n) && n !== 0).slice(0, 24);
+  const seen = new Set<number>();
+  const operands = pool
+    .filter((q) => q !== target)
+    .flatMap((q, of) => values(q).map((n) => ({ n, of })))
+    .filter(({ n }) => Number.isFinite(n) && n !== 0 && !seen.has(n) && seen.add(n))
+    .slice(0, 24);
+  const numbers = operands.map(({ n }) => n);
   // A figure the answer states elsewhere ("the 50% discount — half of...") is checked there.
   if (numbers.some((n) => near(n, goal, tolerance))) return true;
   // Conversions neither take nor give one: "one day" states no "24 hours" of another rule, nor 24 hours "a day".
   const convertible = goal === 1 ? [] : numbers.filter((n) => n !== 1);
   if (convertible.some((n) => factors.some((f) => near(n * f, goal, tolerance) || near(n / f, goal, tolerance)))) return true;
-  return numbers.some((_, i) => numbers.some((_, j) => i !== j && fromPair(numbers, i, j, goal, tolerance)));
+  return operands.some((a) => operands.some((b) => a.of !== b.of && fromPair(operands, a, b, goal, tolerance)));
 }
 
 const dayMs = 86400000;

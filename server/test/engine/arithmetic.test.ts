@@ -1,0 +1,27 @@
+// Figures an answer works out from its own: which operations count, and which numbers they may take.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { derivable, impliedFactors } from '../../src/engine/language/arithmetic.js';
+import { extractQuantities } from '../../src/engine/language/quantities.js';
+
+function one(text: string) {
+  const [q] = extractQuantities(text);
+  assert.ok(q, `no quantity in "${text}"`);
+  return q;
+}
+
+describe('figures worked out by the answer', () => {
+  it('combines two figures, never two readings of one ("half" is 0.5 and 50%)', () => {
+    assert.ok(derivable(one('$30'), [one('half'), one('$60')]));
+    assert.ok(!derivable(one('$25'), [one('half')]));
+    assert.ok(derivable(one('$36'), [one('3 nights'), one('2 guests'), one('$6')]));
+  });
+  it('converts between the periods a text names, by multiplying or dividing only', () => {
+    const text = 'It is $15 more a month, or $180 more over a year.';
+    assert.deepEqual(impliedFactors(text), [12]);
+    assert.ok(derivable(one('$180'), [one('$15')], impliedFactors(text)));
+    assert.ok(!derivable(one('$27'), [one('$15')], impliedFactors(text)));
+    // The factor alone states nothing: "24 hours" is not worked out from naming a day.
+    assert.ok(!derivable(one('24 hours'), [one('one day')], impliedFactors('24 hours after one day')));
+  });
+});
