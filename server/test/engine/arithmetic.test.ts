@@ -2,13 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { derivable, impliedFactors } from '../../src/engine/language/arithmetic.js';
-import { extractQuantities } from '../../src/engine/language/quantities.js';
-
-function one(text: string) {
-  const [q] = extractQuantities(text);
-  assert.ok(q, `no quantity in "${text}"`);
-  return q;
-}
+import { one } from './support.js';
 
 describe('figures worked out by the answer', () => {
   it('combines two figures, never two readings of one ("half" is 0.5 and 50%)', () => {

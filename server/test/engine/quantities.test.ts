@@ -1,12 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { extractQuantities, sameQuantity } from '../../src/engine/language/quantities.js';
-
-function one(text: string) {
-  const [q] = extractQuantities(text);
-  assert.ok(q, `no quantity in "${text}"`);
-  return q;
-}
+import { one } from './support.js';
 
 describe('quantities', () => {
   it('finds no figure in words that every object has', () => {

@@ -1,5 +1,7 @@
 // Shared fixtures for the engine tests: a small policy document and a helper to validate against it.
+import assert from 'node:assert/strict';
 import { createEngine, type EngineValidation } from '../../src/engine/index.js';
+import { extractQuantities, type Quantity } from '../../src/engine/language/quantities.js';
 import { assess } from '../../src/engine/validate.js';
 
 export const engine = createEngine();
@@ -36,4 +38,11 @@ export function fires(kind: string, question: string, answer: string, text = pol
 /** Answer-level signal kinds (does the answer answer the question at all). */
 export function answerSignalsOf(question: string, answer: string, text = policy): string[] {
   return assess({ question, answer, sources: [{ source_id: 'src_1', text }] }).answerSignals.map((s) => s.kind);
+}
+
+/** The first quantity in a text (failing the test when there is none). */
+export function one(text: string): Quantity {
+  const [q] = extractQuantities(text);
+  assert.ok(q, `no quantity in "${text}"`);
+  return q;
 }
