@@ -64,6 +64,30 @@ describe('strict on specifics', () => {
     assert.ok(!fires('negation_clash', 'Can I pay with a banknote?', "Banknotes aren't taken at the kiosk.", ferry));
     assert.ok(fires('negation_clash', 'Can I pay by card?', "Contactless cards aren't taken at the kiosk.", ferry));
   });
+  it('reads a negative subject ("Nothing may be", "no one can") as denying its predicate', () => {
+    const pier = 'Pier. Nothing may be left on the pier overnight. No one can fish from the pier after dark.';
+    assert.ok(!fires('negation_clash', 'Can I leave my bike on the pier?', "You can't leave anything on the pier overnight.", pier));
+    assert.ok(fires('negation_clash', 'Can I leave my bike on the pier?', 'You can leave your bike on the pier overnight.', pier));
+    assert.ok(fires('negation_clash', 'Can I fish at night?', 'Anyone can fish from the pier after dark.', pier));
+    // An object ("costs nothing") is left to the object reading.
+    assert.ok(
+      !fires('negation_clash', 'Is the pier free?', 'Walking on the pier costs nothing.', 'Pier. Walking on the pier costs nothing.'),
+    );
+  });
+  it('reads a denial inside a condition ("assuming it is not") as denying nothing outright', () => {
+    const pool =
+      'Lanes. The fast lane is open from 6am to 9am on weekdays. On weekends and national holidays there is no fast lane, so the whole pool is charged at the family rate.';
+    const q = 'Can I swim in the fast lane at 7am on a Wednesday?';
+    assert.ok(!fires('negation_clash', q, "Assuming it isn't a national holiday, the fast lane is open at 7am on a Wednesday.", pool));
+    assert.ok(fires('negation_clash', q, "It isn't a national holiday, so the fast lane is open at 7am on a Wednesday.", pool));
+  });
+  it('reads "Not if …" as denying the predicate the question asked about, not the condition', () => {
+    const gym =
+      '6.2 If you leave during the first year, a cancellation fee of £40 applies. There is no cancellation fee if you are moving abroad and you hand your key fob back to reception.';
+    const q = 'If I move abroad, do I have to pay the cancellation fee?';
+    assert.ok(!fires('negation_clash', q, 'Not if you hand your key fob back to reception.', gym));
+    assert.ok(fires('negation_clash', q, "You don't hand your key fob back to reception.", gym));
+  });
   it('checks quantifiers against restrictions', () => {
     assert.ok(fires('restriction_dropped', 'Which plans have phone support?', 'Phone support is always available, on every plan.'));
   });

@@ -26,6 +26,32 @@ describe('whose figure a figure is', () => {
     const answer = 'So once you report it in the Kelda app, a repairer should attend within 48 hours.';
     assert.ok(!fires('figure_other_subject', 'My boiler broke. How soon will someone come?', answer, text));
   });
+  it('takes no word capitalised only because it opens its cell for an owner', () => {
+    const table = [
+      '| | Harbour Pass | Island Pass |',
+      '|---|---|---|',
+      '| Monthly fee | $40 | $65 |',
+      '| Latest return (boats docked) | 9:30pm | 10:45pm |',
+      '| Solar charging point | 2 hours | 4 hours (6 hours in winter) |',
+    ].join('\n');
+    const answer = 'Boats must be docked by the latest return, and on the Island Pass the latest return is 10:45pm.';
+    assert.ok(!fires('figure_other_subject', 'When do I have to be back with the Island Pass?', answer, table));
+    const charging = 'On the Island Pass you can charge your boat for 6 hours in winter.';
+    assert.ok(!fires('figure_other_subject', 'How long can I charge on the Island Pass?', charging, table));
+  });
+  it('takes the names the question gives for the claim subject when they are all the value has beside it', () => {
+    const text = 'Renewals. We write to Gold Card holders at least 4 weeks before the card expires. Silver Cards renew themselves.';
+    const q = 'What happens when my Gold Card runs out?';
+    assert.ok(!fires('figure_other_subject', q, 'Then Northway will write to you at least 4 weeks before it expires.', text));
+    assert.ok(
+      fires(
+        'figure_other_subject',
+        'What happens when my Silver Card runs out?',
+        'Then Northway will write to you at least 4 weeks before it expires.',
+        text,
+      ),
+    );
+  });
   it('does not take a cap for an amount', async () => {
     const text = 'Refunds are paid within 10 days. The refund may not exceed 50% of the ticket price; late cancellations get 20%.';
     const result = await validate(

@@ -71,6 +71,22 @@ describe('quantities', () => {
       ['one', '$5'],
     );
   });
+  it('reads "half an hour" and "half a day" as durations', () => {
+    assert.ok(sameQuantity(one('Doors close half an hour before the show.'), one('Doors close 30 minutes before the show.')));
+    assert.ok(sameQuantity(one('Hire the kayak for half a day.'), one('Hire the kayak for 12 hours.')));
+    assert.equal(one('Half the seats are reserved.').kind, 'fraction');
+  });
+  it('reads "one" after "with" or "without" and before no noun as a pronoun', () => {
+    assert.deepEqual(extractQuantities('You need a library card. Without one, you can only read in the hall.'), []);
+    assert.deepEqual(
+      extractQuantities('Got a railcard? With one you save a third.').map((q) => q.text),
+      ['a third'],
+    );
+    assert.deepEqual(
+      extractQuantities('Book a room with one bed.').map((q) => q.text),
+      ['one'],
+    );
+  });
   it('reads "single" as one only after "a" or "one"', () => {
     assert.deepEqual(
       extractQuantities('Two single rooms, and a single ticket.').map((q) => [q.text, q.value]),

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { conditionsOf } from '../../src/engine/checks/restrictions/conditions.js';
 import { restatementOf } from '../../src/engine/checks/restrictions/index.js';
+import { providedOpensCondition } from '../../src/engine/language/cues.js';
 import { engine, fires, validate } from './support.js';
 
 const kind = 'restriction_dropped';
@@ -32,6 +33,29 @@ describe('the conditions of a source sentence', () => {
   it('finds none where nothing is conditional', () => {
     assert.deepEqual(conditionsOf('The ferry leaves at 8am and returns at 6pm.'), []);
   });
+  it('reads "provided" as a condition only where a clause follows it, not as the verb', () => {
+    assert.deepEqual(conditionsOf('Paddles are provided by the boathouse, and life jackets are provided free.'), []);
+    assert.deepEqual(conditionsOf('Store your kayak on the racks provided.'), []);
+    assert.deepEqual(conditionsOf('The club thanks volunteers for providing tea at races.'), []);
+    assert.deepEqual(conditionsOf('Kayaks may be borrowed, providing that a coach is present.'), [
+      { text: 'providing that a coach is present', host: 'Kayaks may be borrowed, ' },
+    ]);
+  });
+});
+
+describe('"provided" as a conjunction or a verb', () => {
+  it('opens a condition before a clause, after a comma or a word that is not "be"', () => {
+    assert.ok(providedOpensCondition(undefined, 'you'));
+    assert.ok(providedOpensCondition('free', 'the'));
+    assert.ok(providedOpensCondition('are', 'that'));
+  });
+  it('is the verb after "be", "have" or a preposition, before a preposition or at the end', () => {
+    assert.ok(!providedOpensCondition('are', 'the'));
+    assert.ok(!providedOpensCondition('been', 'everyone'));
+    assert.ok(!providedOpensCondition('racks', undefined));
+    assert.ok(!providedOpensCondition('rails', 'in'));
+    assert.ok(!providedOpensCondition('for', 'tea'));
+  });
 });
 
 describe('a clause stated without its condition', () => {
@@ -57,6 +81,10 @@ describe('a clause stated without its condition', () => {
   it('does not read a negated clause as the claim', () => {
     const library = 'Fines. No fine is charged if the book is returned within 3 days of its due date.';
     assert.ok(!fires(kind, 'Are there fines?', 'A fine is charged on late books.', library));
+  });
+  it('does not read equipment "provided" in a room as a condition', () => {
+    const boathouse = 'Boathouse. Do not leave boats on the lawn; in the boathouse, use the racks provided. Paddles are provided free.';
+    assert.ok(!fires(kind, 'Where do I put my kayak?', 'In the boathouse there are racks you can use for your kayak.', boathouse));
   });
   it('stops at a passage that states the claim as it is', () => {
     const plans = 'Support. Chat support is available on all plans. Phone support is available only on the Pro plan.';

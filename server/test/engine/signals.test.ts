@@ -42,6 +42,19 @@ describe('names', () => {
     // Without a pronoun, a claim whose words the passage lacks still leaves the name unbound.
     assert.ok(fires('name_unbound', q, 'The tram passes the Pell Bridge.', shuttle));
   });
+  it('takes the header of the column that holds the value the claim gives for the name beside it', () => {
+    const marina = [
+      'Berths for visiting boats:',
+      '| | North Basin | South Basin |',
+      '|---|---|---|',
+      '| Night, Monday to Thursday | £28 | £19 |',
+      '| Night, Friday to Sunday | £35 | £24 |',
+    ].join('\n');
+    const q = 'What does a weeknight berth cost?';
+    assert.ok(!fires('name_unbound', q, 'Monday to Thursday a night costs £28 in the North Basin.', marina));
+    // A value of the other column leaves the name as unbound as before.
+    assert.ok(fires('name_unbound', q, 'Monday to Thursday a night costs £19 in the North Basin.', marina));
+  });
   it('never reads a function word or a unit as a name', () => {
     assert.ok(!fires('name_absent', 'How much is a car?', 'With a car, you pay €45 each way.', ferry));
     assert.ok(!fires('name_absent', 'How much is a car?', 'A car costs 45 EUR each way.', ferry));

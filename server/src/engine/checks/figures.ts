@@ -30,6 +30,8 @@ interface ClaimFigures {
   names: Set<string>;
   /** The claim's names and the name a pronoun in it stands for. */
   subject: Set<string>;
+  /** Stems of the question's names ("Steady Fix" asked about). */
+  asked: Set<string>;
   /** Stems of the question and the previous claim. */
   around: Set<string>;
   /** Which kind of its thing the claim speaks of ("night lift ticket"). */
@@ -39,8 +41,10 @@ interface ClaimFigures {
 function claimFigures(claim: ClaimReading): ClaimFigures {
   const { context, tokens } = claim;
   const names = new Set(tokens.filter((t, i) => isName(t, i, tokens)).map((t) => t.stem));
+  const question = tokenize(context.question);
   return {
     own: stemsOf(tokens),
+    asked: new Set(question.filter((t, i) => isName(t, i, question)).map((t) => t.stem)),
     labels: labelPairs(tokens),
     names,
     subject: new Set([...names, ...pronounSubject(claim.text, claim.previous, context.question).map((t) => t.stem)]),
@@ -68,7 +72,7 @@ function placedFigure(
 ): FigureFinding {
   const { context } = claim;
   // A claim opening with "it" speaks of the previous claim's (or the question's) subject: that name is its own.
-  const owner = foreignOwner(agreeing, figures.subject, figures.own);
+  const owner = foreignOwner(agreeing, figures.subject, figures.own, figures.asked);
   if (owner)
     return {
       signal: signal('figure_other_subject', 'unsupported', `In the sources ${q.text} belongs to ${owner}.`, { passage: agreeing.passage }),

@@ -7,6 +7,7 @@
 import { definitelyMentioned, opensWithPronoun } from '../evidence/coreference.js';
 import type { ReadPassage } from '../evidence/retrieval.js';
 import { claimNames, nameRuns } from '../language/names.js';
+import { sameQuantity } from '../language/quantities.js';
 import { formsOf, type Token, tokenize } from '../language/tokens.js';
 import { type ClaimCheck, type Signal, signal } from './check.js';
 
@@ -26,16 +27,25 @@ export const namesCheck: ClaimCheck = {
       ? tokenize(claim.previous ?? context.question).filter((t) => t.content && !names.includes(t))
       : [];
     const subjectWords = [...otherWords, ...carried];
+    // A table row's value the claim gives speaks of its column's header and its row's label ("$750" under "Courtyard Room").
+    const rowBag = (c: ReadPassage): Set<string> => {
+      const labels = c.cells
+        .filter((cell) =>
+          c.quantities.some((q) => q.start >= cell.start && q.end <= cell.end && claim.quantities.some((o) => sameQuantity(o, q))),
+        )
+        .flatMap((cell) => [...cell.labels]);
+      return labels.length > 0 ? new Set([...c.bag, ...labels]) : c.bag;
+    };
     const withAntecedent = (c: ReadPassage): Set<string> => {
       const before = c.id > 0 ? context.view.index.passages[c.id - 1] : undefined;
-      if (!opensWithPronoun.test(c.text) || !before || before.source !== c.source) return c.bag;
+      if (!opensWithPronoun.test(c.text) || !before || before.source !== c.source) return rowBag(c);
       return new Set([...c.bag, ...context.view.read(c.id - 1, 0).bag]);
     };
     const withSubject = (t: Token): boolean =>
       bare ||
       otherWords.length === 0 ||
       candidates.some((c) => {
-        if (!formsOf(t).some((f) => c.bag.has(f))) return false;
+        if (!formsOf(t).some((f) => rowBag(c).has(f))) return false;
         const bag = withAntecedent(c);
         return subjectWords.some((o) => o.stem !== t.stem && formsOf(o).some((f) => bag.has(f)));
       });
@@ -47,7 +57,9 @@ export const namesCheck: ClaimCheck = {
     );
     const missing = names.filter(
       (t) =>
-        !definite.has(t) && (!withSubject(t) || (!formsOf(t).some((f) => boundBag.has(f)) && !(bare && context.view.mentions(t.text)))),
+        !definite.has(t) &&
+        (!withSubject(t) ||
+          (!formsOf(t).some((f) => boundBag.has(f) || bound.some((c) => rowBag(c).has(f))) && !(bare && context.view.mentions(t.text)))),
     );
     const absent = missing.filter((t) => !context.view.mentions(t.text));
     // The issuer's name (the letterhead's) speaks for every passage: "Norrvik Air isn't liable…" of a rule

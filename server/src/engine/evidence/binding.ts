@@ -133,28 +133,44 @@ function mislabelled(passage: ReadPassage, q: Quantity, claimLabels: Map<string,
 }
 
 /**
- * The names beside a value when none of them is one of the claim's ("42 km" beside "the
- * Harlow Ridge" for a claim about "the Sedge Valley trail"): the value is another subject's.
+ * A capital that only opens its line, cell or sentence ("Solar feed-in credit | 5.0c", "Latest finish | 11:30pm"):
+ * a common word, unless the next word is capitalised too ("Steady Fix").
  */
-export function foreignOwner(occurrence: Occurrence, names: Set<string>, own: Set<string>): string | undefined {
+function positionalCapital(passage: ReadPassage, i: number): boolean {
+  const t = passage.tokens[i]!;
+  const opens = /(?:^|[|\n]|[.!?:]\s)\s*$/.test(passage.text.slice(Math.max(0, t.start - 4), t.start));
+  return opens && !/^\p{Lu}/u.test(passage.tokens[i + 1]?.text ?? '');
+}
+
+/**
+ * The names beside a value when none of them is one of the claim's ("42 km" beside "the
+ * Harlow Ridge" for a claim about "the Sedge Valley trail"): the value is another subject's. `own` are the
+ * claim's content stems, `asked` the stems of the question's names.
+ */
+export function foreignOwner(occurrence: Occurrence, names: Set<string>, own: Set<string>, asked: Set<string>): string | undefined {
   if (names.size === 0) return undefined;
   const { passage, q } = occurrence;
   const inside = passage.quantities.includes(q);
   if (!inside) return undefined;
   // The same window as the value's context: content words within its sentence part, either side.
   const context = contextOf(passage, q);
-  const found = passage.tokens.filter(
-    (t, i) =>
-      i > 0 &&
-      context.has(t.stem) &&
-      /^\p{Lu}/u.test(t.text) &&
-      /\p{L}{2,}/u.test(t.text) &&
-      (t.pos === 'PROPN' || t.pos === 'NOUN') &&
-      // Days and months name a time, not a subject a value belongs to ("Mon-Fri, 7:00-20:00").
-      !calendarWordsOrShort.test(t.text),
+  const capitals = passage.tokens.flatMap((t, i) =>
+    i > 0 &&
+    context.has(t.stem) &&
+    /^\p{Lu}/u.test(t.text) &&
+    /\p{L}{2,}/u.test(t.text) &&
+    (t.pos === 'PROPN' || t.pos === 'NOUN') &&
+    // Days and months name a time, not a subject a value belongs to ("Mon-Fri, 7:00-20:00").
+    !calendarWordsOrShort.test(t.text)
+      ? [{ t, positional: positionalCapital(passage, i) }]
+      : [],
   );
   // A capitalised label the claim words too ("Audio guide" in a price table) is no other owner.
-  if (found.length === 0 || found.some((t) => names.has(t.stem) || own.has(t.stem))) return undefined;
+  if (capitals.some(({ t }) => names.has(t.stem) || own.has(t.stem))) return undefined;
+  // Nor is a common word capitalised only because it opens its cell or sentence.
+  const found = capitals.filter((c) => !c.positional).map(({ t }) => t);
+  // Names the question gives are the conversation's subject when they are all the value has beside it.
+  if (found.length === 0 || found.every((t) => asked.has(t.stem))) return undefined;
   return found.map((t) => t.text).join(' ');
 }
 

@@ -48,3 +48,30 @@ export function sharesRoot(t: Token, words: string[]): boolean {
   const root = word.slice(0, Math.max(5, Math.ceil(word.length * 0.7)) - (word.length > 7 ? 1 : 0));
   return words.some((f) => f.startsWith(root) || (f.length >= 5 && word.startsWith(f.slice(0, Math.max(5, Math.ceil(f.length * 0.7))))));
 }
+
+const beForms = /^(?:am|is|are|was|were|be|been|being|get|gets|got|have|has|had)$/;
+/** Words after which "provided" is the verb's participle ("provided by", "provided free", "provided in the hall"). */
+const afterParticiple =
+  /^(?:by|for|in|at|on|with|to|from|under|free|as|below|above|here|there|and|or|inside|within|through|upon|via|only|separately|locally|online)$/;
+/** Words after which it is the verb ("for providing meals", "as provided"). */
+const beforeVerb = /^(?:by|for|of|from|about|after|before|without|as|being|not|also|were)$/;
+
+/**
+ * Whether "provided"/"providing" opens a condition ("free, provided you book") rather than being the verb
+ * ("the rails provided", "towels are provided in every room", "providing meals for guests"): a conjunction
+ * has a clause after it and no form of "be" or "have" before it. `before`/`after` are the neighbouring words,
+ * lower case, or undefined where punctuation or the text's edge stands.
+ */
+export function providedOpensCondition(before: string | undefined, after: string | undefined): boolean {
+  if (after === undefined || afterParticiple.test(after) || (before !== undefined && beforeVerb.test(before))) return false;
+  return after === 'that' || before === undefined || !beForms.test(before);
+}
+
+/** The same for a token at `index` ("provided" or "providing"); any other token is no such conjunction. */
+export function providedAt(tokens: Token[], index: number): boolean {
+  const word = (i: number): string | undefined => {
+    const t = tokens[i];
+    return t && /\p{L}/u.test(t.text) ? t.lower : undefined;
+  };
+  return /^provid(?:ed|ing)$/.test(tokens[index]?.lower ?? '') && providedOpensCondition(word(index - 1), word(index + 1));
+}

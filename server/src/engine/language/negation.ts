@@ -3,6 +3,7 @@
 // permitted"): the negator must sit right before a verb or adjective. "No" before a noun ("no
 // age limit") negates an amount, which paraphrase moves around freely, and an assertion inside
 // a condition ("if the lake freezes") asserts nothing.
+import { providedAt } from './cues.js';
 import type { Token } from './tokens.js';
 
 const predicateNegators = new Set(['not', "n't", 'never', 'cannot']);
@@ -12,14 +13,33 @@ const reach = 3;
 const scopeEnd = /^(?:[,;:.!?—–()]|but|and|or|while|whereas|although|though|so|because|which)$/;
 // A condition or an exception: what it goes with is asserted only in part ("allowed except in fog", "covered,
 // provided the fault is not accidental").
-const exception = /^(?:except|excluding|unless|only|provided|providing)$/;
+const exception = /^(?:except|excluding|unless|only)$/;
 // "otherwise" is "if not": what follows it holds only in the case the sentence has just ruled out.
-const conditional = /^(?:if|unless|whether|once|provided|when|except|excluding|otherwise)$/;
+const conditional = /^(?:if|unless|whether|once|when|except|excluding|otherwise|assuming|supposing)$/;
+
+function isException(tokens: Token[], i: number): boolean {
+  return exception.test(tokens[i]!.lower) || providedAt(tokens, i);
+}
+
+function opensCondition(tokens: Token[], i: number): boolean {
+  return conditional.test(tokens[i]!.lower) || providedAt(tokens, i);
+}
 
 /** "takes no bookings", "costs nothing": a verb whose object is negated. */
 function negatesObject(tokens: Token[], i: number): boolean {
   const token = tokens[i]!;
   return token.content && token.pos === 'VERB' && /^(?:no|nothing|none)$/.test(tokens[i + 1]?.lower ?? '');
+}
+
+/**
+ * "Nothing may be fixed to the walls", "no one can enter": a negative subject denies its predicate. Not after a
+ * verb or a preposition, where it is an object ("costs nothing", "with no one").
+ */
+function negatesSubject(tokens: Token[], i: number): boolean {
+  const word = tokens[i]!.lower;
+  const subject = /^(?:nothing|nobody|none|neither)$/.test(word) || (word === 'no' && /^one$/i.test(tokens[i + 1]?.text ?? ''));
+  const before = tokens[i - 1];
+  return subject && !(before && (before.pos === 'VERB' || before.pos === 'ADP' || before.pos === 'AUX'));
 }
 
 function isPredicateNegator(token: Token): boolean {
@@ -44,7 +64,8 @@ function isNounPredicate(tokens: Token[], i: number, j: number): boolean {
 function negatedPredicate(tokens: Token[], i: number): Token | undefined {
   for (let j = i + 1; j < tokens.length && j <= i + reach; j++) {
     const t = tokens[j]!;
-    if (scopeEnd.test(t.lower)) return undefined;
+    // "Not if you take it with you": the denial is of a predicate left out; the condition is asserted as it stands.
+    if (scopeEnd.test(t.lower) || opensCondition(tokens, j)) return undefined;
     if (t.content && (predicatePos.has(t.pos) || isNounPredicate(tokens, i, j))) return t;
   }
   return undefined;
@@ -61,15 +82,27 @@ function limits(tokens: Token[], predicate: Token): boolean {
 }
 
 /** The stems of predicates inside a negation's scope. */
-export function negatedStems(tokens: Token[]): Set<string> {
+export function negatedStems(tokens: Token[], outright = false): Set<string> {
   const negated = new Set<string>();
+  const conditioned = outright ? conditionedAt(tokens) : [];
   tokens.forEach((token, i) => {
+    if (conditioned[i]) return;
     if (negatesObject(tokens, i)) negated.add(token.stem);
-    if (!isPredicateNegator(token)) return;
-    const predicate = negatedPredicate(tokens, i);
+    if (!isPredicateNegator(token) && !negatesSubject(tokens, i)) return;
+    const predicate = negatedPredicate(tokens, token.lower === 'no' ? i + 1 : i);
     if (predicate && !limits(tokens, predicate)) negated.add(predicate.stem);
   });
   return negated;
+}
+
+/** Whether each token sits inside a condition: from its opener ("if", "assuming") to the clause's end. */
+function conditionedAt(tokens: Token[]): boolean[] {
+  let conditioned = false;
+  return tokens.map((t, i) => {
+    if (opensCondition(tokens, i)) conditioned = true;
+    else if (scopeEnd.test(t.lower)) conditioned = false;
+    return conditioned;
+  });
 }
 
 /** Stems of predicates asserted outright: not negated, not inside a condition. */
@@ -77,8 +110,8 @@ export function assertedStems(tokens: Token[]): Set<string> {
   const negated = negatedStems(tokens);
   const asserted = new Set<string>();
   let conditioned = false;
-  for (const t of tokens) {
-    if (conditional.test(t.lower)) conditioned = true;
+  for (const [i, t] of tokens.entries()) {
+    if (opensCondition(tokens, i)) conditioned = true;
     else if (scopeEnd.test(t.lower)) conditioned = false;
     if (!conditioned && t.content && predicatePos.has(t.pos) && !negated.has(t.stem)) asserted.add(t.stem);
   }
@@ -90,8 +123,9 @@ export function assertedStems(tokens: Token[]): Set<string> {
  * asserted (and negated nowhere) in the other.
  */
 export function polarityClash(claim: Token[], passage: Token[]): string[] {
-  const claimNegated = negatedStems(claim);
-  const passageNegated = negatedStems(passage);
+  // A denial inside a condition ("assuming it isn't a holiday") denies nothing outright.
+  const claimNegated = negatedStems(claim, true);
+  const passageNegated = negatedStems(passage, true);
   // Paraphrase moves negation around ("no closing day" / "never closes"): a clash needs one side
   // that negates nothing at all.
   if ((claimNegated.size === 0) === (passageNegated.size === 0)) return [];
@@ -99,7 +133,7 @@ export function polarityClash(claim: Token[], passage: Token[]): string[] {
   const passageAsserted = assertedStems(passage);
   const clashes: string[] = [];
   // A side that states an exception ("allowed except in fog") asserts nothing outright.
-  const excepts = (tokens: Token[]): boolean => tokens.some((t) => exception.test(t.lower));
+  const excepts = (tokens: Token[]): boolean => tokens.some((_, i) => isException(tokens, i));
   if (!excepts(claim))
     for (const stem of passageNegated)
       if (claimAsserted.has(stem) && !claimNegated.has(stem) && !passageAsserted.has(stem)) clashes.push(stem);
@@ -224,14 +258,14 @@ export function deniedButStated(claim: Token[], passage: Token[]): string[] {
   const denied = new Set([...negatedStems(claim), ...deniedExistence(claim)]);
   if (
     denied.size === 0 ||
-    passage.some((t) => predicateNegators.has(t.lower) || t.lower === 'no' || t.lower === 'without' || exception.test(t.lower))
+    passage.some((t, i) => predicateNegators.has(t.lower) || t.lower === 'no' || t.lower === 'without' || isException(passage, i))
   )
     return [];
   // Stated outright: not inside a condition ("or earlier if the lake freezes").
   const stated = new Set<string>();
   let conditioned = false;
-  for (const t of passage) {
-    if (conditional.test(t.lower)) conditioned = true;
+  for (const [i, t] of passage.entries()) {
+    if (opensCondition(passage, i)) conditioned = true;
     else if (scopeEnd.test(t.lower)) conditioned = false;
     if (!conditioned && t.content) stated.add(t.stem);
   }

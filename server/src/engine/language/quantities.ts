@@ -224,10 +224,18 @@ function isAdjectiveSingle(t: Word[], i: number): boolean {
   return t[i]!.lower === 'single' && !/^(?:a|one)$/.test(t[i - 1]?.lower ?? '');
 }
 
-/** "one of those", "no one", "the one", "an accidental one": a pronoun, not a figure. */
+/** "one of those", "no one", "the one", "an accidental one", "without one": a pronoun, not a figure. */
 function isPronounOne(t: Word[], i: number): boolean {
   if (t[i]!.lower !== 'one') return false;
   if (/^(?:of|another)$/.test(t[i + 1]?.lower ?? '') || determiner.test(t[i - 1]?.lower ?? '')) return true;
+  // "Without one, you'd ...", "with one you can ...": the object of "with", no noun after it (a punctuation
+  // mark between, or a pronoun that opens the next clause); "a room with one bed" counts.
+  const next = t[i + 1];
+  if (
+    /^with(?:out)?$/.test(t[i - 1]?.lower ?? '') &&
+    (next === undefined || next.start - t[i]!.end > 1 || /^(?:you|we|they|it|i|he|she)$/.test(next.lower))
+  )
+    return true;
   // A determiner and a word before it: "an accidental one", "the cheaper one" (not "the first one", a count).
   const before = t[i - 1];
   return (
@@ -258,12 +266,14 @@ function leadingNumber(t: Word[], j: number): { raw: number; j: number } | undef
   return compoundNumber(t, raw, a!, j + 1);
 }
 
-/** A fraction word: "two-thirds", "a fifth", "three-quarter" (and "a third of a"). */
+/** A fraction word: "two-thirds", "a fifth", "three-quarter" (and "a third of a", "half an"). */
 function withFraction(t: Word[], raw: number, j: number): Figure {
   const fractionWord = fractions[t[j]?.lower ?? ''];
   if (fractionWord === undefined) return { raw, j, isFraction: false };
   const ofA = t[j + 1]?.lower === 'of' && (t[j + 2]?.lower === 'a' || t[j + 2]?.lower === 'an');
-  return { raw: raw * fractionWord, j: j + (ofA ? 3 : 1), isFraction: true };
+  // "half an hour", "half a day": the article belongs to the unit that follows.
+  const halfA = t[j]!.lower === 'half' && /^an?$/.test(t[j + 1]?.lower ?? '') && durations[t[j + 2]?.lower ?? ''] !== undefined;
+  return { raw: raw * fractionWord, j: j + (ofA ? 3 : halfA ? 2 : 1), isFraction: true };
 }
 
 /** A scale word ("million", "k"); a bare "m" only after a currency sign, being minutes or metres otherwise. */

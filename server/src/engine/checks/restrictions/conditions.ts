@@ -3,6 +3,7 @@
 // before"). Exceptions ("unless", "except") are left to quantified.ts: an answer may leave an
 // exception out without being wrong, unless it says "always" or "every".
 import type { AnswerContext, ClaimReading } from '../../claims/reading.js';
+import { providedOpensCondition } from '../../language/cues.js';
 import { dayRanges } from '../../language/dates.js';
 import { negators } from '../../language/lexicon.js';
 import { extractQuantities, type Quantity, sameQuantity } from '../../language/quantities.js';
@@ -54,6 +55,15 @@ function clausesOf(text: string): Clause[] {
 /** Longer than this, a passage is no sentence (a table, a run of text without stops): its conditions are not read. */
 const sentenceLength = 1000;
 
+/** Whether a "provided"/"providing" matched at `index` is the conjunction, by the words either side of it. */
+function providedOpens(text: string, index: number, match: string): boolean {
+  const before = /(\p{L}+)\s+$/u.exec(text.slice(Math.max(0, index - 40), index))?.[1];
+  const after = /^\s+(\p{L}+)/u.exec(text.slice(index + match.length, index + match.length + 40))?.[1];
+  // "provided that" matched whole: its clause follows.
+  if (/that$/i.test(match)) return true;
+  return providedOpensCondition(before?.toLowerCase(), after?.toLowerCase());
+}
+
 /** The conditions of one passage, each with the clause it applies to. */
 export function conditionsOf(text: string): Condition[] {
   if (text.length > sentenceLength) return [];
@@ -61,6 +71,7 @@ export function conditionsOf(text: string): Condition[] {
   const out: Condition[] = [];
   let at = 0;
   for (const m of text.matchAll(opener)) {
+    if (/^provid/i.test(m[0]) && !providedOpens(text, m.index, m[0])) continue;
     // Openers come in order, so the clause that holds one is at or after the last one's.
     while (at < clauses.length && clauses[at]!.end <= m.index) at++;
     const found = clauses[at] && m.index >= clauses[at]!.start ? conditionAt(text, clauses, at, m.index) : undefined;

@@ -4,6 +4,7 @@
 // where the answer says "anyone").
 import type { ClaimReading } from '../../claims/reading.js';
 import type { ReadPassage } from '../../evidence/retrieval.js';
+import { providedAt } from '../../language/cues.js';
 import { negators, restrictions, universals } from '../../language/lexicon.js';
 import { sameQuantity } from '../../language/quantities.js';
 import { formBag, formsOf, type Token } from '../../language/tokens.js';
@@ -127,7 +128,10 @@ function limitOf(claim: ClaimReading, passage: ReadPassage): { limit: string; un
       (t.pos !== 'DET' || quantifiesSourceNoun(tokens, i, passage)),
   );
   if (!universal) return undefined;
-  const restriction = passage.tokens.find((t) => restrictions.has(t.lower) && !tokens.some((c) => c.lower === t.lower));
+  const restriction = passage.tokens.find(
+    (t, i) =>
+      restrictions.has(t.lower) && (!/^provid/.test(t.lower) || providedAt(passage.tokens, i)) && !tokens.some((c) => c.lower === t.lower),
+  );
   // A limit with a figure the claim leaves out is a condition as much as an "only" or an "if".
   const condition = limitPhrase.exec(passage.text);
   const limitDropped =
@@ -135,7 +139,7 @@ function limitOf(claim: ClaimReading, passage: ReadPassage): { limit: string; un
   const modifier = droppedModifier(claim, tokens.indexOf(universal), passage);
   const limit = limitDropped
     ? condition![0]
-    : restriction && /\b(only|unless|except|provided|if)\b/i.test(passage.text)
+    : restriction && (/\b(only|unless|except|if)\b/i.test(passage.text) || passage.tokens.some((_, i) => providedAt(passage.tokens, i)))
       ? restriction.text
       : modifier
         ? `${modifier.text} ${passage.tokens[passage.tokens.indexOf(modifier) + 1]!.text}`
