@@ -71,6 +71,11 @@ describe('quantities', () => {
       ['one', '$5'],
     );
   });
+  it('reads "the day before" and "the week after" as one of the unit', () => {
+    assert.ok(sameQuantity(one('Please cancel the day before your lesson.'), one('Please cancel a day before your lesson.')));
+    assert.equal(one('Results arrive the week after the exam.').value, 7 * 86400);
+    assert.deepEqual(extractQuantities('The day of the race is busy.'), []);
+  });
   it('reads "half an hour" and "half a day" as durations', () => {
     assert.ok(sameQuantity(one('Doors close half an hour before the show.'), one('Doors close 30 minutes before the show.')));
     assert.ok(sameQuantity(one('Hire the kayak for half a day.'), one('Hire the kayak for 12 hours.')));

@@ -55,6 +55,15 @@ describe('names', () => {
     // A value of the other column leaves the name as unbound as before.
     assert.ok(fires('name_unbound', q, 'Monday to Thursday a night costs £19 in the North Basin.', marina));
   });
+  it('leaves the names of a conclusion to the claim it is drawn from', () => {
+    const marina = ['| | North Basin | South Basin |', '|---|---|---|', '| Night, Monday to Thursday | £28 | £19 |'].join('\n');
+    const q = 'Which basin is dearer on a weeknight?';
+    const premise = 'Monday to Thursday the North Basin is £28 a night and the South Basin £19';
+    assert.ok(!fires('name_unbound', q, `${premise}, so the North Basin costs £9 more.`, marina));
+    // Without "so", or with a premise that does not name it, the name is as unbound as before.
+    assert.ok(fires('name_unbound', q, `${premise}. Overall the North Basin costs £9 more.`, marina));
+    assert.ok(fires('name_unbound', q, 'Monday to Thursday a night is £28 or £19. So the North Basin costs £9 more.', marina));
+  });
   it('never reads a function word or a unit as a name', () => {
     assert.ok(!fires('name_absent', 'How much is a car?', 'With a car, you pay €45 each way.', ferry));
     assert.ok(!fires('name_absent', 'How much is a car?', 'A car costs 45 EUR each way.', ferry));

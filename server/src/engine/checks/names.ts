@@ -8,8 +8,11 @@ import { definitelyMentioned, opensWithPronoun } from '../evidence/coreference.j
 import type { ReadPassage } from '../evidence/retrieval.js';
 import { claimNames, nameRuns } from '../language/names.js';
 import { sameQuantity } from '../language/quantities.js';
-import { formsOf, type Token, tokenize } from '../language/tokens.js';
+import { formBag, formsOf, type Token, tokenize } from '../language/tokens.js';
 import { type ClaimCheck, type Signal, signal } from './check.js';
+
+/** What opens a conclusion drawn from the claim before it. */
+const concludes = /^(?:so|therefore|thus|hence|which means|that means)\b/i;
 
 export const namesCheck: ClaimCheck = {
   name: 'names',
@@ -64,7 +67,12 @@ export const namesCheck: ClaimCheck = {
     const absent = missing.filter((t) => !context.view.mentions(t.text));
     // The issuer's name (the letterhead's) speaks for every passage: "Norrvik Air isn't liable…" of a rule
     // its own baggage rules state without naming it.
-    const unbound = missing.filter((t) => !absent.includes(t) && !context.view.issuedBy(t.text));
+    // A conclusion ("so the Loft Hall costs $850 more") speaks of the names of the claim it follows from, which
+    // answers for their binding.
+    const premise = concludes.test(claim.text) && claim.previous ? formBag(tokenize(claim.previous)) : undefined;
+    const unbound = missing.filter(
+      (t) => !absent.includes(t) && !context.view.issuedBy(t.text) && !formsOf(t).some((f) => premise?.has(f)),
+    );
     if (absent.length > 0)
       signals.push(signal('name_absent', 'unsupported', `The sources never mention ${absent.map((t) => t.text).join(' ')}.`));
     if (unbound.length > 0)

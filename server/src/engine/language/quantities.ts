@@ -250,7 +250,7 @@ function compoundNumber(t: Word[], tens: number, a: Word, j: number): { raw: num
   return unit !== undefined && unit < 10 && !/\d/.test(t[j]!.text) ? { raw: tens + unit, j: j + 1 } : { raw: tens, j };
 }
 
-/** The number at `j`: "a"/"an" before a fraction, scale or unit; a numeral or number word; "half" alone. */
+/** The number at `j`: "a"/"an" before a fraction, scale or unit; "the day before"; a numeral or number word; "half" alone. */
 function leadingNumber(t: Word[], j: number): { raw: number; j: number } | undefined {
   const a = t[j];
   const after = t[j + 1]?.lower ?? '';
@@ -259,6 +259,9 @@ function leadingNumber(t: Word[], j: number): { raw: number; j: number } | undef
     (a.lower === 'a' || a.lower === 'an') &&
     (fractions[after] !== undefined || scales[after] !== undefined || durations[after] !== undefined)
   )
+    return { raw: 1, j: j + 1 };
+  // "the day before", "the week after": one of the unit, counted from the event the sentence speaks of.
+  if (a?.lower === 'the' && /^(?:day|week|month|year)$/.test(after) && /^(?:before|after|earlier|prior)$/.test(t[j + 2]?.lower ?? ''))
     return { raw: 1, j: j + 1 };
   const raw = numberWord(a);
   // "half" on its own is a fraction of one.
