@@ -2,6 +2,7 @@
 // reordering one changes no other's signals.
 import { answerKindCheck } from './answer-kind.js';
 import type { AnswerCheck, ClaimCheck, SignalVerdict } from './check.js';
+import { comparisonCheck } from './comparison.js';
 import { exclusionCheck } from './exclusion.js';
 import { figuresCheck } from './figures.js';
 import { linkedNamesCheck } from './linked-names.js';
@@ -26,6 +27,7 @@ export const claimChecks: readonly ClaimCheck[] = [
   linkedNamesCheck,
   exclusionCheck,
   optionsCheck,
+  comparisonCheck,
 ];
 
 export const answerChecks: readonly AnswerCheck[] = [answerKindCheck];

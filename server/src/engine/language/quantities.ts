@@ -243,6 +243,17 @@ function isPronounOne(t: Word[], i: number): boolean {
   );
 }
 
+/** "the cheaper of the two", "either of the three": the things just named, no figure to look up. */
+function isSidesWord(t: Word[], i: number): boolean {
+  const next = t[i + 1];
+  return (
+    /^(?:two|three|four)$/.test(t[i]!.lower) &&
+    t[i - 1]?.lower === 'the' &&
+    t[i - 2]?.lower === 'of' &&
+    (next === undefined || next.start - t[i]!.end > 1)
+  );
+}
+
 /** Compound words: "sixty-five", "twenty one". `a` is the word that gave `tens`, `j` the index after it. */
 function compoundNumber(t: Word[], tens: number, a: Word, j: number): { raw: number; j: number } {
   if (tens < 20 || tens >= 100 || tens % 10 !== 0 || /\d/.test(a.text)) return { raw: tens, j };
@@ -357,7 +368,7 @@ function parseAt(text: string, t: Word[], i: number): Parsed | undefined {
   if (asIs) return asIs;
   const first = t[i]!;
   const currency = /^[$€£]$/.test(first.text) ? first.text : (currencyCodes[first.text] ?? '');
-  if (isPronounOne(t, i) || isAdjectiveSingle(t, i)) return undefined;
+  if (isPronounOne(t, i) || isAdjectiveSingle(t, i) || isSidesWord(t, i)) return undefined;
   const number = leadingNumber(t, currency ? i + 1 : i);
   if (!number) return undefined;
   return withUnit(text, t, withScale(t, withFraction(t, number.raw, number.j), currency), first, currency);
