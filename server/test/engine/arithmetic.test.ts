@@ -18,4 +18,9 @@ describe('figures worked out by the answer', () => {
     // The factor alone states nothing: "24 hours" is not worked out from naming a day.
     assert.ok(!derivable(one('24 hours'), [one('one day')], impliedFactors('24 hours after one day')));
   });
+  it('takes the gap between two clock times the answer gives as worked out', () => {
+    assert.ok(derivable(one('half an hour'), [one('6pm'), one('6:30pm')]));
+    assert.ok(derivable(one('90 minutes'), [one('10:30am'), one('12:00')]));
+    assert.ok(!derivable(one('45 minutes'), [one('6pm'), one('6:30pm')]));
+  });
 });

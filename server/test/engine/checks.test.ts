@@ -64,7 +64,7 @@ describe('strict on specifics', () => {
     assert.ok(!fires('negation_clash', 'Can I pay with a banknote?', "Banknotes aren't taken at the kiosk.", ferry));
     assert.ok(fires('negation_clash', 'Can I pay by card?', "Contactless cards aren't taken at the kiosk.", ferry));
   });
-  it('reads a negative subject ("Nothing may be", "no one can") as denying its predicate', () => {
+  it('reads a negative subject ("Nothing may be", "no one can") as denying its verb', () => {
     const pier = 'Pier. Nothing may be left on the pier overnight. No one can fish from the pier after dark.';
     assert.ok(!fires('negation_clash', 'Can I leave my bike on the pier?', "You can't leave anything on the pier overnight.", pier));
     assert.ok(fires('negation_clash', 'Can I leave my bike on the pier?', 'You can leave your bike on the pier overnight.', pier));
@@ -87,6 +87,36 @@ describe('strict on specifics', () => {
     const q = 'If I move abroad, do I have to pay the cancellation fee?';
     assert.ok(!fires('negation_clash', q, 'Not if you hand your key fob back to reception.', gym));
     assert.ok(fires('negation_clash', q, "You don't hand your key fob back to reception.", gym));
+  });
+  it('reads "started by X" and "cannot be started after X" as one deadline', () => {
+    const course = 'Enrolment. Courses cannot be joined after 15 March. Fees are due on enrolment.';
+    const q = 'When can I join the pottery course?';
+    assert.ok(!fires('negation_clash', q, 'You can join a course, but it has to be joined by 15 March.', course));
+    assert.ok(fires('negation_clash', q, 'You can join a course after 15 March.', course));
+  });
+  it('reads a denial inside "during which" or a restrictive "who" clause as describing, not denying', () => {
+    const club = [
+      'Matches. The first week of the season is a trial week, during which new members may not play in league matches.',
+      'Members who join after June and do not attend a trial session must pay a £20 assessment fee.',
+    ].join(' ');
+    const q = 'Can I play in league matches?';
+    assert.ok(!fires('negation_clash', q, 'Yes, as a member you can play in league matches once the trial week is over.', club));
+    assert.ok(
+      !fires(
+        'negation_clash',
+        'What if I join in July?',
+        'If you join in July and attend a trial session, you pay no assessment fee.',
+        club,
+      ),
+    );
+    // A denial in the main clause still clashes.
+    const plain = 'Matches. New members may not play in league matches.';
+    assert.ok(fires('negation_clash', q, 'As a new member you can play in league matches.', plain));
+  });
+  it('reads "none in …" with no verb as no denial of a predicate', () => {
+    const loans = 'Loans. Members may renew a book up to 3 times, but not during the first two weeks.';
+    const q = 'Can I renew my book?';
+    assert.ok(!fires('negation_clash', q, 'You can renew a book up to 3 times (though none in the first two weeks).', loans));
   });
   it('checks quantifiers against restrictions', () => {
     assert.ok(fires('restriction_dropped', 'Which plans have phone support?', 'Phone support is always available, on every plan.'));
@@ -163,6 +193,16 @@ describe('list answers', () => {
   });
   it('reads a lead-in such as "Here\'s what…" as framing, not as words the sources lack', () => {
     assert.deepEqual(signalsOf('What do I get on Basic?', answer)[0], []);
+  });
+  it('reads "Here\'s the gist" or "Here\'s a quick rundown" as courtesy, not a claim', async () => {
+    for (const opener of ["Here's the gist.", 'Here’s a quick rundown:', 'Here is a short summary.']) {
+      const result = await validate('What do I get on Basic?', `${opener} The Basic plan costs $12 per month.`);
+      assert.deepEqual(
+        result.claims.map((c) => c.text),
+        ['The Basic plan costs $12 per month'],
+        opener,
+      );
+    }
   });
   it('cuts ", and" before a clause with its own subject and verb, not before a list\'s last item', async () => {
     const two = await validate('Plans?', 'The Basic plan costs $12 per month, and Oslo is where the company was founded.');

@@ -39,10 +39,13 @@ describe('whose figure a figure is', () => {
     const charging = 'On the Island Pass you can charge your boat for 6 hours in winter.';
     assert.ok(!fires('figure_other_subject', 'How long can I charge on the Island Pass?', charging, table));
   });
-  it('takes the names the question gives for the claim subject when they are all the value has beside it', () => {
+  it('takes the words the question gives for the claim subject when they are all the value has beside it', () => {
     const text = 'Renewals. We write to Gold Card holders at least 4 weeks before the card expires. Silver Cards renew themselves.';
     const q = 'What happens when my Gold Card runs out?';
-    assert.ok(!fires('figure_other_subject', q, 'Then Northway will write to you at least 4 weeks before it expires.', text));
+    const answer = 'Then Northway will write to you at least 4 weeks before it expires.';
+    assert.ok(!fires('figure_other_subject', q, answer, text));
+    // Written in lower case, the question's words name it as well.
+    assert.ok(!fires('figure_other_subject', 'what happens when my gold card runs out', answer, text));
     assert.ok(
       fires(
         'figure_other_subject',

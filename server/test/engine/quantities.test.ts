@@ -71,6 +71,16 @@ describe('quantities', () => {
       ['one', '$5'],
     );
   });
+  it('reads a clause number at the start of its line as no figure', () => {
+    assert.deepEqual(
+      extractQuantities('4.2 Day passes cost $9.\n4.3 Weekend passes cost $15.').map((q) => q.text),
+      ['$9', '$15'],
+    );
+    assert.deepEqual(
+      extractQuantities('The trail is 4.2 long, and 4.2 Hill is steep.').map((q) => q.text),
+      ['4.2', '4.2'],
+    );
+  });
   it('reads "the day before" and "the week after" as one of the unit', () => {
     assert.ok(sameQuantity(one('Please cancel the day before your lesson.'), one('Please cancel a day before your lesson.')));
     assert.equal(one('Results arrive the week after the exam.').value, 7 * 86400);

@@ -30,7 +30,7 @@ interface ClaimFigures {
   names: Set<string>;
   /** The claim's names and the name a pronoun in it stands for. */
   subject: Set<string>;
-  /** Stems of the question's names ("Steady Fix" asked about). */
+  /** The question's content stems, its names among them ("Steady Fix" or "weekend plus" asked about). */
   asked: Set<string>;
   /** Stems of the question and the previous claim. */
   around: Set<string>;
@@ -42,9 +42,10 @@ function claimFigures(claim: ClaimReading): ClaimFigures {
   const { context, tokens } = claim;
   const names = new Set(tokens.filter((t, i) => isName(t, i, tokens)).map((t) => t.stem));
   const question = tokenize(context.question);
+  const questionNames = question.filter((t, i) => isName(t, i, question)).map((t) => t.stem);
   return {
     own: stemsOf(tokens),
-    asked: new Set(question.filter((t, i) => isName(t, i, question)).map((t) => t.stem)),
+    asked: new Set([...context.questionStems, ...questionNames]),
     labels: labelPairs(tokens),
     names,
     subject: new Set([...names, ...pronounSubject(claim.text, claim.previous, context.question).map((t) => t.stem)]),

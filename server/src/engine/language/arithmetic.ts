@@ -65,6 +65,7 @@ export function derivable(target: Quantity, pool: Quantity[], factors: number[] 
     .flatMap((q, of) => values(q).map((n) => ({ n, of })))
     .filter(({ n }) => Number.isFinite(n) && n !== 0 && !seen.has(n) && seen.add(n))
     .slice(0, 24);
+  if (betweenTimes(target, pool)) return true;
   const numbers = operands.map(({ n }) => n);
   // A figure the answer states elsewhere ("the 50% discount — half of...") is checked there.
   if (numbers.some((n) => near(n, goal, tolerance))) return true;
@@ -72,6 +73,14 @@ export function derivable(target: Quantity, pool: Quantity[], factors: number[] 
   const convertible = goal === 1 ? [] : numbers.filter((n) => n !== 1);
   if (convertible.some((n) => factors.some((f) => near(n * f, goal, tolerance) || near(n / f, goal, tolerance)))) return true;
   return operands.some((a) => operands.some((b) => a.of !== b.of && fromPair(operands, a, b, goal, tolerance)));
+}
+
+/** A duration that is the gap between two clock times the answer gives ("11pm, half an hour earlier than 11:30pm"). */
+function betweenTimes(target: Quantity, pool: Quantity[]): boolean {
+  if (target.kind !== 'duration' || target.unit !== 's') return false;
+  // A clock time's value is in minutes from midnight.
+  const minutes = pool.filter((q) => q.kind === 'time' && q !== target).map((q) => q.value);
+  return minutes.some((a) => minutes.some((b) => b > a && near((b - a) * 60, target.value, 0.001)));
 }
 
 const dayMs = 86400000;

@@ -60,6 +60,8 @@ export const courtesyPatterns: RegExp[] = [
   /^(let me know|feel free|hope (this|that) helps|i hope|happy to help|glad to help|if you have (any )?(other|more|further) questions)/i,
   /^(please )?(contact|ask|check with|reach out to|talk to|speak (to|with)|consult)\b/i,
   /^the sources? (do|does) not (answer|say|cover|mention)\b/i,
+  // "Here's the gist", "Here's a quick rundown": what follows is the answer; this says only that it comes.
+  /^here(?:['’]s| is) (?:the|a|an|your)(?: (?:quick|short|brief))? (?:gist|rundown|summary|overview|breakdown|lowdown|short version|answer|run-through)\b[\s!,.:;—–-]*$/i,
 ];
 
 /**

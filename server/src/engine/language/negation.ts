@@ -62,6 +62,9 @@ function isNounPredicate(tokens: Token[], i: number, j: number): boolean {
 
 /** The predicate the negator at `i` negates: the first within its reach and scope. */
 function negatedPredicate(tokens: Token[], i: number): Token | undefined {
+  // "may renew, but not during the first week": the predicate before it, limited in time or place; no word
+  // inside the phrase ("first") is denied.
+  if (/^(?:but|,)$/.test(tokens[i - 1]?.lower ?? '') && tokens[i + 1]?.pos === 'ADP') return undefined;
   for (let j = i + 1; j < tokens.length && j <= i + reach; j++) {
     const t = tokens[j]!;
     // "Not if you take it with you": the denial is of a predicate left out; the condition is asserted as it stands.
@@ -88,22 +91,45 @@ export function negatedStems(tokens: Token[], outright = false): Set<string> {
   tokens.forEach((token, i) => {
     if (conditioned[i]) return;
     if (negatesObject(tokens, i)) negated.add(token.stem);
-    if (!isPredicateNegator(token) && !negatesSubject(tokens, i)) return;
+    const subject = !isPredicateNegator(token) && negatesSubject(tokens, i);
+    if (!isPredicateNegator(token) && !subject) return;
     const predicate = negatedPredicate(tokens, token.lower === 'no' ? i + 1 : i);
-    if (predicate && !limits(tokens, predicate)) negated.add(predicate.stem);
+    // A negative subject denies a verb ("Nothing may be fixed"); "none in the first two weeks" has none.
+    if (predicate && !limits(tokens, predicate) && (!subject || predicate.pos === 'VERB')) negated.add(predicate.stem);
   });
   return negated;
 }
 
 /** Whether each token sits inside a condition: from its opener ("if", "assuming") to the clause's end. */
 function conditionedAt(tokens: Token[]): boolean[] {
+  const relative = relativeAt(tokens);
   let conditioned = false;
   return tokens.map((t, i) => {
-    if (opensCondition(tokens, i)) conditioned = true;
+    // "during which", "in which": a time or a place, as "when" and "where" say.
+    if (opensCondition(tokens, i) || (t.lower === 'which' && /^(?:during|in|at|on|after|before|within)$/.test(tokens[i - 1]?.lower ?? '')))
+      conditioned = true;
     else if (scopeEnd.test(t.lower)) conditioned = false;
-    return conditioned;
+    return conditioned || relative[i]!;
   });
 }
+
+/**
+ * Whether each token sits inside a restrictive "who" clause, which says which people the sentence is about, as
+ * "if" would: "a parent who does not come back ... must repay". It runs past "and" to the main clause's modal,
+ * after a verb of its own.
+ */
+function relativeAt(tokens: Token[]): boolean[] {
+  let relative = false;
+  let verb = false;
+  return tokens.map((t, i) => {
+    if (relative && (/^[.;:!?]$/.test(t.lower) || (verb && t.pos === 'AUX' && modals.test(t.lower)))) relative = false;
+    else if (relative && (t.pos === 'VERB' || t.pos === 'AUX')) verb = true;
+    if (t.lower === 'who' && tokens[i - 1]?.pos === 'NOUN') [relative, verb] = [true, false];
+    return relative;
+  });
+}
+
+const modals = /^(?:must|may|can|cannot|will|shall|should|might|could|would)$/;
 
 /** Stems of predicates asserted outright: not negated, not inside a condition. */
 export function assertedStems(tokens: Token[]): Set<string> {
@@ -140,7 +166,23 @@ export function polarityClash(claim: Token[], passage: Token[]): string[] {
   if (!excepts(passage))
     for (const stem of claimNegated)
       if (passageAsserted.has(stem) && !passageNegated.has(stem) && !claimAsserted.has(stem)) clashes.push(stem);
-  return clashes;
+  // "must be started by 28 February" is "cannot be started after 28 February": a deadline said from either side.
+  return clashes.filter((stem) => {
+    const sides = new Set([boundSide(claim, stem), boundSide(passage, stem)]);
+    return !(sides.has('before') && sides.has('after'));
+  });
+}
+
+/** Which side of a point a predicate is bounded on: "started by/before/until X" or "started after/later than X". */
+function boundSide(tokens: Token[], stem: string): 'before' | 'after' | undefined {
+  const at = tokens.findIndex((t) => t.stem === stem);
+  for (let k = at + 1; at >= 0 && k <= at + 3 && k < tokens.length; k++) {
+    const word = tokens[k]!.lower;
+    if (/^(?:by|before|until|till|within)$/.test(word)) return 'before';
+    if (/^(?:after|beyond|later)$/.test(word)) return 'after';
+    if (scopeEnd.test(word)) return undefined;
+  }
+  return undefined;
 }
 
 /**

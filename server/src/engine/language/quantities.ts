@@ -180,6 +180,10 @@ export function extractQuantities(text: string): Quantity[] {
   const tokens = words(text).filter((w) => !dates.some((d) => w.start >= d.start && w.end <= d.end));
   let i = 0;
   while (i < tokens.length) {
+    if (isClauseNumber(text, tokens, i)) {
+      i++;
+      continue;
+    }
     const parsed = parseAt(text, tokens, i);
     if (parsed) {
       if (parsed.quantity.kind === 'count') parsed.quantity.label = tokens[parsed.next]?.lower;
@@ -192,6 +196,16 @@ export function extractQuantities(text: string): Quantity[] {
     } else i++;
   }
   return found.sort((a, b) => a.start - b.start);
+}
+
+/** "1.2 Day tickets are …", "4.10 Refunds": a clause's number at the start of its line, before a capitalised word. */
+function isClauseNumber(text: string, t: Word[], i: number): boolean {
+  const word = t[i]!;
+  return (
+    /^\d+\.\d+(?:\.\d+)?$/.test(word.text) &&
+    /(?:^|\n)[ \t]*$/.test(text.slice(Math.max(0, word.start - 8), word.start)) &&
+    /^\p{Lu}/u.test(t[i + 1]?.text ?? '')
+  );
 }
 
 type Parsed = { quantity: Quantity; next: number };
