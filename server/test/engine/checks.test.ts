@@ -113,6 +113,32 @@ describe('strict on specifics', () => {
     const plain = 'Matches. New members may not play in league matches.';
     assert.ok(fires('negation_clash', q, 'As a new member you can play in league matches.', plain));
   });
+  it('reads a denial with a condition after it, or inside "as long as" or "before you…", as no outright denial', () => {
+    const kiln = [
+      'Kiln. Students may not fire their own pots if they have not finished the safety course.',
+      'You can get a refund as long as you have not used the kiln yet.',
+      'The kiln stays hot: do not open it for 2 hours.',
+    ].join(' ');
+    assert.ok(
+      !fires('negation_clash', 'Can I fire my pots?', 'Students who have finished the safety course may fire their own pots.', kiln),
+    );
+    assert.ok(!fires('negation_clash', 'Can I get a refund?', 'Because you have used the kiln, you cannot get a refund.', kiln));
+    assert.ok(!fires('negation_clash', 'When can I open the kiln?', 'Wait at least 2 hours before you open it.', kiln));
+    // Without the condition the denial stands.
+    const plain = 'Kiln. Students may not fire their own pots.';
+    assert.ok(fires('negation_clash', 'Can I fire my pots?', 'Students may fire their own pots.', plain));
+  });
+  it('reads "no longer" against "currently" as a change over time, not a clash', () => {
+    const news = 'Ferry. Islanders currently have to change boats at Holm pier, the council said. A direct service starts in May.';
+    const q = 'What changes for islanders?';
+    assert.ok(!fires('negation_clash', q, "From May islanders won't have to change boats at Holm pier any more.", news));
+    assert.ok(fires('negation_clash', q, "Islanders don't have to change boats at Holm pier.", news));
+  });
+  it('takes a question in the sources (an FAQ heading) as asserting nothing', () => {
+    const faq =
+      'Can I bring a guest?\nYes, members may bring one guest per visit.\nCan I pay monthly?\nNo. Memberships are paid once a year.';
+    assert.ok(!fires('negation_clash', 'Can I pay monthly?', "You can't pay monthly.", faq));
+  });
   it('reads "none in …" with no verb as no denial of a predicate', () => {
     const loans = 'Loans. Members may renew a book up to 3 times, but not during the first two weeks.';
     const q = 'Can I renew my book?';

@@ -22,6 +22,12 @@ describe('relations between names', () => {
     assert.match(result.issues.join(' '), /Millstone/);
     assert.equal((await validate(question, 'The Brisk Kettle is owned by Halden Foods.', text)).issue_count, 0);
   });
+  it('takes one capitalised word opening a claim before a label or a noun for no name to link', () => {
+    const notes =
+      'Release 5.0\n- Basic users can now create groups of up to 10 members.\n- Studio users can export to PDF.\nGroup limits apply from 1 May.';
+    const q = 'What changed for Basic?';
+    assert.ok(!fires('names_unlinked', q, 'Group size: groups created by Basic users max out at 10 members.', notes));
+  });
 });
 
 describe('words and names the sources do not give', () => {

@@ -89,7 +89,10 @@ export function unlinkedNames(claimText: string, view: SourceView): [string, str
   if (!tokens.some(isLinkingVerb)) return undefined;
   const runs = nameRuns(tokens).filter((run) => {
     const n = nameText(tokens, run);
-    return n.length >= 3 && /\p{Ll}/u.test(n);
+    // One capitalised word opening the claim before a label's colon or a noun it qualifies is an ordinary
+    // word ("Export: …", "Group size: …", "Single adult fares …"); before a verb it is a name ("Millstone is …").
+    const opening = run[0] === 0 && run[1] === 1 && /^(?::|NOUN|ADJ)$/.test(tokens[1]?.text === ':' ? ':' : (tokens[1]?.pos ?? ''));
+    return n.length >= 3 && /\p{Ll}/u.test(n) && !opening;
   });
   // A name the sources give in full somewhere may stand in a passage as "the <head>" ("the viaduct").
   const names: LinkedName[] = runs.map((run) => {

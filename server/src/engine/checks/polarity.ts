@@ -5,6 +5,18 @@ import { antonymClash, deniedButStated, polarityClash, sharedDenials } from '../
 import { formsOf } from '../language/tokens.js';
 import { type ClaimCheck, signal } from './check.js';
 
+/** A claim that says something stops, and a passage that says how things are until then. */
+const noLonger = /\b(?:any ?more|no longer)\b/i;
+const hitherto = /\b(?:currently|at present|at the moment|until now|so far|used to)\b/i;
+
+/**
+ * A passage that is a question (an FAQ's heading) asserts nothing; "won't have to change any more" against
+ * "currently have to change" is a change over time, not a clash.
+ */
+function assertsNothingAgainst(claim: string, passage: string): boolean {
+  return /\?\s*$/.test(passage) || (noLonger.test(claim) && hitherto.test(passage));
+}
+
 /** A claim must be well covered before its polarity is compared: otherwise the passage is about something else. */
 const coveredEnough = 0.6;
 
@@ -21,6 +33,7 @@ export const polarityCheck: ClaimCheck = {
     // for groups"). The price, a denial moved to the other case goes unflagged: precision first.
     if (bound.some((passage) => sharedDenials(tokens, passage.tokens).length > 0)) return [];
     for (const passage of bound) {
+      if (assertsNothingAgainst(claim.text, passage.text)) continue;
       const clash = [...polarityClash(tokens, passage.tokens), ...deniedButStated(tokens, passage.tokens)];
       if (clash.length === 0 && !antonymClash(tokens, passage.tokens)) continue;
       // Besides the clashing word, the passage must share the claim's subject (two words, one for the

@@ -22,7 +22,24 @@ function isException(tokens: Token[], i: number): boolean {
 }
 
 function opensCondition(tokens: Token[], i: number): boolean {
-  return conditional.test(tokens[i]!.lower) || providedAt(tokens, i);
+  const word = tokens[i]!.lower;
+  return (
+    conditional.test(word) ||
+    providedAt(tokens, i) ||
+    // "as long as you haven't visited", "so long as".
+    (/^(?:as|so)$/.test(word) && tokens[i + 1]?.lower === 'long' && tokens[i + 2]?.lower === 'as') ||
+    // "before you touch it", "until the lake freezes": a time, as "when" gives one; "before 5pm" opens no clause.
+    (/^(?:before|until|till)$/.test(word) && /^(?:PRON|DET|NOUN|PROPN)$/.test(tokens[i + 1]?.pos ?? ''))
+  );
+}
+
+/** Where a clause's condition may still follow: up to its sentence's end or a conjunction of another clause. */
+const clauseEnd = /^(?:[;:.!?]|but|and|or|while|whereas|although|though|so|because)$/;
+
+/** "could not join if they were pregnant": a denial limited by the condition after it, in its clause. */
+function conditionFollows(tokens: Token[], at: number): boolean {
+  for (let k = at + 1; k < tokens.length && !clauseEnd.test(tokens[k]!.lower); k++) if (opensCondition(tokens, k)) return true;
+  return false;
 }
 
 /** "takes no bookings", "costs nothing": a verb whose object is negated. */
@@ -84,6 +101,17 @@ function limits(tokens: Token[], predicate: Token): boolean {
   return false;
 }
 
+/** The predicate a negator (or a negative subject) at `i` denies, unless it only limits it. */
+function deniedPredicate(tokens: Token[], i: number): Token | undefined {
+  const token = tokens[i]!;
+  const subject = !isPredicateNegator(token) && negatesSubject(tokens, i);
+  if (!isPredicateNegator(token) && !subject) return undefined;
+  const predicate = negatedPredicate(tokens, token.lower === 'no' ? i + 1 : i);
+  // A negative subject denies a verb ("Nothing may be fixed"); "none in the first two weeks" has none.
+  if (!predicate || limits(tokens, predicate) || (subject && predicate.pos !== 'VERB')) return undefined;
+  return predicate;
+}
+
 /** The stems of predicates inside a negation's scope. */
 export function negatedStems(tokens: Token[], outright = false): Set<string> {
   const negated = new Set<string>();
@@ -91,11 +119,8 @@ export function negatedStems(tokens: Token[], outright = false): Set<string> {
   tokens.forEach((token, i) => {
     if (conditioned[i]) return;
     if (negatesObject(tokens, i)) negated.add(token.stem);
-    const subject = !isPredicateNegator(token) && negatesSubject(tokens, i);
-    if (!isPredicateNegator(token) && !subject) return;
-    const predicate = negatedPredicate(tokens, token.lower === 'no' ? i + 1 : i);
-    // A negative subject denies a verb ("Nothing may be fixed"); "none in the first two weeks" has none.
-    if (predicate && !limits(tokens, predicate) && (!subject || predicate.pos === 'VERB')) negated.add(predicate.stem);
+    const predicate = deniedPredicate(tokens, i);
+    if (predicate && !(outright && conditionFollows(tokens, tokens.indexOf(predicate)))) negated.add(predicate.stem);
   });
   return negated;
 }
