@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export type SetName = 'halueval' | 'shared-realistic' | 'team-realistic';
+export type SetName = 'halueval' | 'shared-realistic' | 'team-realistic' | 'team-holdout';
 
 export interface Case {
   id: string;
@@ -25,6 +25,8 @@ export interface Case {
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const sharedDataDir = join(repo, '../shared/data');
 export const teamCasesDir = join(repo, 'server/eval/cases');
+/** Team cases kept from development: measured once per engine version, never read while writing its readings. */
+export const holdoutDir = join(repo, 'server/eval/holdout');
 
 function jsonLines(file: string): unknown[] {
   return readFileSync(file, 'utf8')
@@ -88,4 +90,9 @@ export function loadCases(dataDir = sharedDataDir): Case[] {
     ...jsonlFiles(dataDir, 'rag-cases-').flatMap((f) => realisticCases(f, 'shared-realistic')),
     ...jsonlFiles(teamCasesDir).flatMap((f) => realisticCases(f, 'team-realistic')),
   ];
+}
+
+/** The held-out documents' cases (`holdoutDir`), each fold its domain. */
+export function loadHoldout(dir = holdoutDir): Case[] {
+  return jsonlFiles(dir).flatMap((f) => realisticCases(f, 'team-holdout'));
 }

@@ -10,7 +10,7 @@
 // Options: --ablate (the table of each signal kind: its flags, and the figures without it), --calibration (each
 // realistic domain as a tenant: the global operating point against one fitted on its first half, and the aggregator's
 // weights refitted on it; calibration-simulation.ts),
-// --verbose (list every miss and false flag with its claims), --data=DIR (default ../shared/data),
+// --verbose (list every miss and false flag with its claims; never the held-out documents'), --data=DIR (default ../shared/data),
 // --verifier=openai (the same held-out cases through the judge, beside these figures, with its cost and
 // latency; --limit=N, --judge-band: verifier-eval.ts).
 import { checkOfKind } from '../src/engine/checks/index.js';
@@ -29,7 +29,8 @@ import {
   setNames,
   spanCell,
 } from './cross-validation.js';
-import { loadCases, sharedDataDir } from './datasets.js';
+import { loadCases, loadHoldout, sharedDataDir } from './datasets.js';
+import { assessHoldout, holdoutOutcomes, holdoutRows } from './holdout.js';
 import { chooseModelRole } from './model-role.js';
 import { auroc, operatingPoints } from './ranking.js';
 import { prepareVerifierRun, VerifierEvalError } from './verifier-eval.js';
@@ -44,6 +45,7 @@ const cases = loadCases(args.get('data') ?? sharedDataDir);
 const checksAlone = assessAll(cases);
 const model = args.has('deterministic') ? null : await loadEntailmentModel(process.env.ENGINE_MODEL_DIR?.trim() || shippedModelDir);
 const withModel = model ? await assessWithModel(checksAlone.assessed, model) : checksAlone;
+const heldOut = await assessHoldout(loadHoldout(), model);
 await model?.close();
 const { assessed } = withModel;
 /** With a model: whether its kinds flag or only move scores, as measured held out (model-role.ts). */
@@ -124,6 +126,16 @@ console.log('\nPer fold (held out):');
 for (const fold of [...new Set(outcomes.map((o) => o.case.fold))]) {
   const m = metrics(outcomes.filter((o) => o.case.fold === fold));
   console.log(`  ${fold.padEnd(34)} accuracy ${pct(m.accuracy).padStart(6)}  precision ${m.precision.toFixed(3)}  (${m.cases} cases)`);
+}
+
+const holdout = holdoutOutcomes(heldOut, assessed, info);
+if (holdout.length > 0) {
+  console.log('\nHeld-out documents (server/eval/holdout: written blind to the engine, never read while writing its readings),');
+  console.log('scored as a new document is: by the aggregator fitted on every development case above.\n');
+  console.log('| documents | cases | accuracy | precision | recall | tp/fp/tn/fn |');
+  console.log('|---|---|---|---|---|---|');
+  for (const line of holdoutRows(holdout)) console.log(line);
+  console.log(`\nAUROC of the held-out answers' risk: ${auroc(ranked(holdout))?.toFixed(3) ?? '—'}`);
 }
 
 const ms = (list: Assessed[]) => list.reduce((t, a) => t + a.ms, 0) / Math.max(1, list.length);

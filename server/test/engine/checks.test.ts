@@ -220,8 +220,14 @@ describe('list answers', () => {
   it('reads a lead-in such as "Here\'s what…" as framing, not as words the sources lack', () => {
     assert.deepEqual(signalsOf('What do I get on Basic?', answer)[0], []);
   });
-  it('reads "Here\'s the gist" or "Here\'s a quick rundown" as courtesy, not a claim', async () => {
-    for (const opener of ["Here's the gist.", 'Here’s a quick rundown:', 'Here is a short summary.']) {
+  it('reads "Here\'s the gist", "Here are the highlights" or what the source does not say as courtesy, not a claim', async () => {
+    for (const opener of [
+      "Here's the gist.",
+      'Here’s a quick rundown:',
+      'Here is a short summary.',
+      'Here are the highlights from the meeting:',
+      "The email doesn't say anything about parking.",
+    ]) {
       const result = await validate('What do I get on Basic?', `${opener} The Basic plan costs $12 per month.`);
       assert.deepEqual(
         result.claims.map((c) => c.text),

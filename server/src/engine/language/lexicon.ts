@@ -59,9 +59,10 @@ export const courtesyPatterns: RegExp[] = [
   /^(i'm|i am) (afraid|sorry|happy|glad)\b[^.]*$/i,
   /^(let me know|feel free|hope (this|that) helps|i hope|happy to help|glad to help|if you have (any )?(other|more|further) questions)/i,
   /^(please )?(contact|ask|check with|reach out to|talk to|speak (to|with)|consult)\b/i,
-  /^the sources? (do|does) not (answer|say|cover|mention)\b/i,
-  // "Here's the gist", "Here's a quick rundown": what follows is the answer; this says only that it comes.
-  /^here(?:['’]s| is) (?:the|a|an|your)(?: (?:quick|short|brief))? (?:gist|rundown|summary|overview|breakdown|lowdown|short version|answer|run-through)\b[\s!,.:;—–-]*$/i,
+  // "The email doesn't say anything about …": what the source leaves out, which no passage can show.
+  /^the (?:sources?|document|email|e-mail|letter|policy|terms|page|notes|manual|guide|article|minutes|contract|faq|information)\s+(?:do|does|did)(?:n['’]t| not) (?:answer|say|cover|mention|specify|state)\b/i,
+  // "Here's the gist", "Here are the highlights from the meeting": what follows is the answer; this says only that it comes.
+  /^here(?:['’]s| is| are) (?:the|a|an|your|some)(?: (?:quick|short|brief|main|key))? (?:gist|rundown|summary|overview|breakdown|lowdown|short version|answer|run-through|highlights|points|details)\b(?: (?:from|of|for|on) [^.!?\d]*)?[\s!,.:;—–-]*$/i,
 ];
 
 /**
