@@ -2,6 +2,7 @@
 // carved the fountain" for "In what year was its sculptor born?") does not answer the question; the
 // answer is then incomplete, whatever its claims' support.
 
+import { sourceSilence } from '../language/lexicon.js';
 import { extractQuantities } from '../language/quantities.js';
 import { tokenize } from '../language/tokens.js';
 import { type AnswerCheck, signal } from './check.js';
@@ -112,9 +113,11 @@ export function unanswered(question: string, answer: string): string | undefined
   return questionOptions(question) ? undefined : missedFocus(question, answer);
 }
 
+const silent = new RegExp(`\\b${sourceSilence.source}`, 'i');
+
 /** An answer that says the sources do not answer the question is honest, not incomplete. */
 export function abstains(answer: string): boolean {
-  return /\b(sources?|documents?) (do|does) not (answer|say|cover|mention)\b/i.test(answer);
+  return silent.test(answer);
 }
 
 export const answerKindCheck: AnswerCheck = {

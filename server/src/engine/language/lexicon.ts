@@ -53,6 +53,10 @@ export const contractions: Record<string, string> = {
 };
 
 /** Openers and closers that are courtesy, never facts (matched case-insensitively at a clause's start). */
+/** "the sources do not answer", "the email doesn't mention": an answer saying its source is silent. */
+export const sourceSilence =
+  /(?:sources?|documents?|email|e-mail|letter|policy|terms|page|notes|manual|guide|article|minutes|contract|faq|information)\s+(?:do|does|did)(?:n['’]t| not) (?:answer|say|cover|mention|specify|state)\b/i;
+
 export const courtesyPatterns: RegExp[] = [
   /^(sure|certainly|absolutely|of course|great|good|nope|yep|yeah|yes|no|ok|okay|alright|sadly|unfortunately|fortunately|happily|good news|bad news|thanks|thank you)\b[\s!,.:;—–-]*$/i,
   /^(good|great|excellent) question\b/i,
@@ -60,7 +64,7 @@ export const courtesyPatterns: RegExp[] = [
   /^(let me know|feel free|hope (this|that) helps|i hope|happy to help|glad to help|if you have (any )?(other|more|further) questions)/i,
   /^(please )?(contact|ask|check with|reach out to|talk to|speak (to|with)|consult)\b/i,
   // "The email doesn't say anything about …": what the source leaves out, which no passage can show.
-  /^the (?:sources?|document|email|e-mail|letter|policy|terms|page|notes|manual|guide|article|minutes|contract|faq|information)\s+(?:do|does|did)(?:n['’]t| not) (?:answer|say|cover|mention|specify|state)\b/i,
+  new RegExp(`^the ${sourceSilence.source}`, 'i'),
   // "Here's the gist", "Here are the highlights from the meeting": what follows is the answer; this says only that it comes.
   /^here(?:['’]s| is| are) (?:the|a|an|your|some)(?: (?:quick|short|brief|main|key))? (?:gist|rundown|summary|overview|breakdown|lowdown|short version|answer|run-through|highlights|points|details)\b(?: (?:from|of|for|on) [^.!?\d]*)?[\s!,.:;—–-]*$/i,
 ];
