@@ -145,7 +145,7 @@ function positionalCapital(passage: ReadPassage, i: number): boolean {
 /**
  * The names beside a value when none of them is one of the claim's ("42 km" beside "the
  * Harlow Ridge" for a claim about "the Sedge Valley trail"): the value is another subject's. `own` are the
- * claim's content stems, `asked` the stems of the question's names.
+ * claim's content stems, `asked` the question's (its names among them).
  */
 export function foreignOwner(occurrence: Occurrence, names: Set<string>, own: Set<string>, asked: Set<string>): string | undefined {
   if (names.size === 0) return undefined;
@@ -169,7 +169,8 @@ export function foreignOwner(occurrence: Occurrence, names: Set<string>, own: Se
   if (capitals.some(({ t }) => names.has(t.stem) || own.has(t.stem))) return undefined;
   // Nor is a common word capitalised only because it opens its cell or sentence.
   const found = capitals.filter((c) => !c.positional).map(({ t }) => t);
-  // Names the question gives are the conversation's subject when they are all the value has beside it.
+  // Words the question gives ("Steady Fix", "weekend plus") are the conversation's subject when they are all the
+  // value has beside it.
   if (found.length === 0 || found.every((t) => asked.has(t.stem))) return undefined;
   return found.map((t) => t.text).join(' ');
 }

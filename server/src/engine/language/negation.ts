@@ -112,7 +112,10 @@ function deniedPredicate(tokens: Token[], i: number): Token | undefined {
   return predicate;
 }
 
-/** The stems of predicates inside a negation's scope. */
+/**
+ * The stems of predicates inside a negation's scope; `outright`, only those denied outright: not inside a
+ * condition, nor followed by one in their clause ("could not join if …").
+ */
 export function negatedStems(tokens: Token[], outright = false): Set<string> {
   const negated = new Set<string>();
   const conditioned = outright ? conditionedAt(tokens) : [];
