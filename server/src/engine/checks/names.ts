@@ -31,13 +31,19 @@ export const namesCheck: ClaimCheck = {
       : [];
     const subjectWords = [...otherWords, ...carried];
     // A table row's value the claim gives speaks of its column's header and its row's label ("$750" under "Courtyard Room").
+    const rowBags = new Map<number, Set<string>>();
     const rowBag = (c: ReadPassage): Set<string> => {
-      const labels = c.cells
-        .filter((cell) =>
-          c.quantities.some((q) => q.start >= cell.start && q.end <= cell.end && claim.quantities.some((o) => sameQuantity(o, q))),
-        )
-        .flatMap((cell) => [...cell.labels]);
-      return labels.length > 0 ? new Set([...c.bag, ...labels]) : c.bag;
+      let bag = rowBags.get(c.id);
+      if (!bag) {
+        const labels = c.cells
+          .filter((cell) =>
+            c.quantities.some((q) => q.start >= cell.start && q.end <= cell.end && claim.quantities.some((o) => sameQuantity(o, q))),
+          )
+          .flatMap((cell) => [...cell.labels]);
+        bag = labels.length > 0 ? new Set([...c.bag, ...labels]) : c.bag;
+        rowBags.set(c.id, bag);
+      }
+      return bag;
     };
     const withAntecedent = (c: ReadPassage): Set<string> => {
       const before = c.id > 0 ? context.view.index.passages[c.id - 1] : undefined;
