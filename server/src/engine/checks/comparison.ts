@@ -1,8 +1,8 @@
 // A comparison the answer draws from figures it has just given ("A stop payment is $32 and a wire is
 // $25, so the wire is the pricier"): the side it names must hold the larger, or the smaller, of them.
 // Only the answer's own figures are read; whether the sources give those figures is the figures check's.
-import { comparableKinds, extractQuantities, type Quantity } from '../language/quantities.js';
-import { type Token, tokenize } from '../language/tokens.js';
+import { comparableKinds, type Quantity } from '../language/quantities.js';
+import { contentStems, tokenize } from '../language/tokens.js';
 import { type ClaimCheck, signal } from './check.js';
 
 /** Comparatives and superlatives that pick the side with the smaller figure, and those that pick the larger. */
@@ -19,19 +19,15 @@ interface Side {
   q: Quantity;
 }
 
-function contentStems(tokens: Token[]): Set<string> {
-  return new Set(tokens.filter((t) => t.content).map((t) => t.stem));
-}
-
-/** The answer's statements before `end` that give exactly one figure, each with its words. */
-function sidesBefore(answer: string, end: number): Side[] {
+/** The answer's statements before `end` that give exactly one of its figures (`figures`), each with its words. */
+function sidesBefore(answer: string, figures: Quantity[], end: number): Side[] {
   const text = answer.slice(0, end);
   const bounds = [0, ...[...text.matchAll(sideEnd)].map((m) => m.index + m[0].length), text.length];
   const sides: Side[] = [];
   for (let i = Math.max(0, bounds.length - 1 - maxSides); i + 1 < bounds.length; i++) {
-    const part = text.slice(bounds[i], bounds[i + 1]);
-    const figures = extractQuantities(part);
-    if (figures.length === 1) sides.push({ words: contentStems(tokenize(part)), q: figures[0]! });
+    const [from, to] = [bounds[i]!, bounds[i + 1]!];
+    const inside = figures.filter((q) => q.start >= from && q.end <= to);
+    if (inside.length === 1) sides.push({ words: new Set(contentStems(tokenize(text.slice(from, to)))), q: inside[0]! });
   }
   return sides;
 }
@@ -51,9 +47,10 @@ export const comparisonCheck: ClaimCheck = {
     const high = larger.exec(text);
     const word = low ?? high;
     // A comparison with a figure of its own ("$5 cheaper", "longer than 30 days") is the figures check's.
-    if (!word || (low && high) || extractQuantities(text).length > 0) return [];
-    const named = contentStems(tokenize(text.slice(0, word.index)));
-    const sides = sidesBefore(context.answer, offset);
+    const ofItsOwn = context.answerQuantities.some((q) => q.start >= offset && q.end <= offset + text.length);
+    if (!word || (low && high) || ofItsOwn) return [];
+    const named = new Set(contentStems(tokenize(text.slice(0, word.index))));
+    const sides = sidesBefore(context.answer, context.answerQuantities, offset);
     if (sides.length < 2) return [];
     // The side the claim names: the one sharing the most of its words, if only one does.
     const overlap = (s: Side) => [...s.words].filter((w) => named.has(w)).length;

@@ -3,7 +3,7 @@
 // answers ("Harriet Osk") and follow-on sentences ("It costs $9") are located through their context.
 import { stopwords } from '../language/lexicon.js';
 import { extractQuantities, type Quantity } from '../language/quantities.js';
-import { formBag, type Token, tokenize } from '../language/tokens.js';
+import { contentStems, formBag, type Token, tokenize } from '../language/tokens.js';
 import { looseForms } from '../language/wording.js';
 import type { EngineSource } from '../types.js';
 import type { Passage } from './passages.js';
@@ -108,10 +108,6 @@ function labelledCells(row: Passage, header: Passage | undefined): LabelledCell[
   const heads = cellsOf(header.text).map((c) => contentStems(tokenize(header.text.slice(c.start, c.end))));
   const rowLabel = cells[0] ? contentStems(tokenize(row.text.slice(cells[0].start, cells[0].end))) : [];
   return cells.map((cell, i) => ({ ...cell, labels: new Set([...(heads[i] ?? []), ...(i > 0 ? rowLabel : [])]) }));
-}
-
-function contentStems(tokens: Token[]): string[] {
-  return tokens.filter((t) => t.content).map((t) => t.stem);
 }
 
 function readPassage(passages: Passage[], headers: Map<number, number>, id: number, score: number): ReadPassage {

@@ -108,6 +108,11 @@ export function formsOf(token: Token): string[] {
   return [token.lower, token.lemma, token.stem];
 }
 
+/** The stems of the content words (no function word, punctuation or number). */
+export function contentStems(tokens: Token[]): string[] {
+  return tokens.filter((t) => t.content).map((t) => t.stem);
+}
+
 /** A bag of every form of every token, for "does this word occur here" checks. */
 export function formBag(tokens: Token[]): Set<string> {
   const bag = new Set<string>();
