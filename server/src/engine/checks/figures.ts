@@ -73,7 +73,8 @@ function placedFigure(
 ): FigureFinding {
   const { context } = claim;
   // A claim opening with "it" speaks of the previous claim's (or the question's) subject: that name is its own.
-  const owner = foreignOwner(agreeing, figures.subject, figures.own, figures.asked);
+  const record = context.view.recordOf(agreeing.passage.id).map((id) => context.view.read(id, 0));
+  const owner = foreignOwner(agreeing, figures.subject, figures.own, figures.asked, record);
   if (owner)
     return {
       signal: signal('figure_other_subject', 'unsupported', `In the sources ${q.text} belongs to ${owner}.`, { passage: agreeing.passage }),

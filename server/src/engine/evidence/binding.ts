@@ -142,21 +142,11 @@ function positionalCapital(passage: ReadPassage, i: number): boolean {
   return opens && !/^\p{Lu}/u.test(passage.tokens[i + 1]?.text ?? '');
 }
 
-/**
- * The names beside a value when none of them is one of the claim's ("42 km" beside "the
- * Harlow Ridge" for a claim about "the Sedge Valley trail"): the value is another subject's. `own` are the
- * claim's content stems, `asked` the question's (its names among them).
- */
-export function foreignOwner(occurrence: Occurrence, names: Set<string>, own: Set<string>, asked: Set<string>): string | undefined {
-  if (names.size === 0) return undefined;
-  const { passage, q } = occurrence;
-  const inside = passage.quantities.includes(q);
-  if (!inside) return undefined;
-  // The same window as the value's context: content words within its sentence part, either side.
-  const context = contextOf(passage, q);
-  const capitals = passage.tokens.flatMap((t, i) =>
+/** A capitalised word in `passage` (all of it, or only words whose stems are in `within`) that may name a subject. */
+function capitalsIn(passage: ReadPassage, within?: Set<string>): { t: Token; positional: boolean }[] {
+  return passage.tokens.flatMap((t, i) =>
     i > 0 &&
-    context.has(t.stem) &&
+    (within === undefined || within.has(t.stem)) &&
     /^\p{Lu}/u.test(t.text) &&
     /\p{L}{2,}/u.test(t.text) &&
     (t.pos === 'PROPN' || t.pos === 'NOUN') &&
@@ -165,6 +155,15 @@ export function foreignOwner(occurrence: Occurrence, names: Set<string>, own: Se
       ? [{ t, positional: positionalCapital(passage, i) }]
       : [],
   );
+}
+
+/** The subject the capitals name when none of them is the claim's. */
+function ownerAmong(
+  capitals: { t: Token; positional: boolean }[],
+  names: Set<string>,
+  own: Set<string>,
+  asked: Set<string>,
+): string | undefined {
   // A capitalised label the claim words too ("Audio guide" in a price table) is no other owner.
   if (capitals.some(({ t }) => names.has(t.stem) || own.has(t.stem))) return undefined;
   // Nor is a common word capitalised only because it opens its cell or sentence.
@@ -173,6 +172,31 @@ export function foreignOwner(occurrence: Occurrence, names: Set<string>, own: Se
   // value has beside it.
   if (found.length === 0 || found.every((t) => asked.has(t.stem))) return undefined;
   return found.map((t) => t.text).join(' ');
+}
+
+/**
+ * The names beside a value when none of them is one of the claim's ("42 km" beside "the
+ * Harlow Ridge" for a claim about "the Sedge Valley trail"): the value is another subject's. `own` are the
+ * claim's content stems, `asked` the question's (its names among them). A value on a line of a record of
+ * fields (`record`: "Price: £333" under "Room 2: Garden Twin") has the names of every line of it beside it.
+ */
+export function foreignOwner(
+  occurrence: Occurrence,
+  names: Set<string>,
+  own: Set<string>,
+  asked: Set<string>,
+  record: ReadPassage[] = [],
+): string | undefined {
+  if (names.size === 0) return undefined;
+  const { passage, q } = occurrence;
+  const inside = passage.quantities.includes(q);
+  if (!inside) return undefined;
+  // The same window as the value's context: content words within its sentence part, either side.
+  const capitals = capitalsIn(passage, contextOf(passage, q));
+  // A record that names the claim's subject on any line is the claim's.
+  const others = record.some((line) => [...names].some((n) => line.bag.has(n))) ? [] : record;
+  for (const line of others) if (line.id !== passage.id) capitals.push(...capitalsIn(line));
+  return ownerAmong(capitals, names, own, asked);
 }
 
 export interface Binding {

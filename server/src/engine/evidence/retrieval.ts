@@ -9,6 +9,7 @@ import type { EngineSource } from '../types.js';
 import type { Passage } from './passages.js';
 import { splitPassages } from './passages.js';
 import { buildIndex, type PassageIndex, termKey } from './ranking.js';
+import { fieldRecords } from './records.js';
 import { type Cell, cellsOf, tableHeaders } from './tables.js';
 
 export interface ReadPassage extends Passage {
@@ -46,6 +47,8 @@ export interface SourceView {
   mentionsExactly(phrase: string): boolean;
   /** Whether a word is part of a source's issuer: its first line up to a separator, as a letterhead names it. */
   issuedBy(word: string): boolean;
+  /** The passages of the record of field lines that passage `id` is in ("Room 2: …" / "Rate: …"); none outside one. */
+  recordOf(id: number): number[];
 }
 
 /**
@@ -137,6 +140,13 @@ export function viewSources(sources: EngineSource[], texts: string[]): SourceVie
   const index = buildIndex(sources, lowered, passages, vocabulary, presence);
   const cache = new Map<number, ReadPassage>();
   const issuer = issuerWords(sources);
+  const records = fieldRecords(sources, passages);
+  const members = new Map<number, number[]>();
+  for (const [id, first] of records) {
+    const record = members.get(first);
+    if (record) record.push(id);
+    else members.set(first, [id]);
+  }
   return {
     sources,
     index,
@@ -155,6 +165,7 @@ export function viewSources(sources: EngineSource[], texts: string[]): SourceVie
     },
     mentionsExactly: (phrase) => sources.some((s) => s.text.includes(phrase)),
     issuedBy: (word) => issuer.has(word.toLowerCase()),
+    recordOf: (id) => members.get(records.get(id) ?? -1) ?? [],
   };
 }
 

@@ -1,0 +1,70 @@
+// Records written as lines of fields ("Seat: …" / "Price: …"): which lines make one, and what a claim may link across them.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { splitPassages } from '../../src/engine/evidence/passages.js';
+import { fieldRecords } from '../../src/engine/evidence/records.js';
+import { fires } from './support.js';
+
+const tickets = [
+  'Your tickets - Lantern Street Playhouse',
+  '',
+  'Order number: LSP-3391',
+  'Performance: The Glass Orchard, Saturday 6 March, 7.30 pm',
+  '',
+  'Ticket 1: Dress Circle, seat C14 (Amira Holt)',
+  'Price: £32. Paid by card on 12 January.',
+  'Access: step-free via the Quay Door',
+  '',
+  'Ticket 2: Upper Gallery, seat F2 (Tomas Holt)',
+  'Price: £18',
+  'Access: stairs only',
+  '',
+  'Exchanges are free up to 48 hours before the performance.',
+].join('\n');
+
+function recordsByText(text: string): string[][] {
+  const sources = [{ source_id: 's', text }];
+  const passages = splitPassages(sources);
+  const groups = new Map<number, string[]>();
+  for (const [id, first] of fieldRecords(sources, passages)) groups.set(first, [...(groups.get(first) ?? []), passages[id]!.text]);
+  return [...groups.values()];
+}
+
+describe('records of field lines', () => {
+  it('joins the field lines between blank lines, a line of two sentences included, and leaves prose out', () => {
+    assert.deepEqual(recordsByText(tickets), [
+      ['Order number: LSP-3391', 'Performance: The Glass Orchard, Saturday 6 March, 7.30 pm'],
+      [
+        'Ticket 1: Dress Circle, seat C14 (Amira Holt)',
+        'Price: £32.',
+        'Paid by card on 12 January.',
+        'Access: step-free via the Quay Door',
+      ],
+      ['Ticket 2: Upper Gallery, seat F2 (Tomas Holt)', 'Price: £18', 'Access: stairs only'],
+    ]);
+  });
+  it('starts a new record at a label the record already has, and makes none of one field or of list items', () => {
+    const plans = 'Plan: Harbour Saver\nMonthly fee: €9\nPlan: Harbour Plus\nMonthly fee: €15';
+    assert.deepEqual(recordsByText(plans), [
+      ['Plan: Harbour Saver', 'Monthly fee: €9'],
+      ['Plan: Harbour Plus', 'Monthly fee: €15'],
+    ]);
+    assert.deepEqual(recordsByText('Note: moorings close in January.\nThe office opens at nine.'), []);
+    assert.deepEqual(recordsByText('- Visitors: up to two per berth\n- Dinghies: free on the pontoon'), []);
+  });
+});
+
+describe('a claim across the lines of a record', () => {
+  const q = 'Tell me about my tickets.';
+  it('links the names of one record, and not those of two', () => {
+    assert.ok(!fires('names_unlinked', q, 'Ticket 1 is in the Dress Circle and has step-free access via the Quay Door.', tickets));
+    assert.ok(fires('names_unlinked', q, 'The Upper Gallery seat has step-free access via the Quay Door.', tickets));
+  });
+  it('gives a field line figure to the names of its record', () => {
+    assert.ok(!fires('figure_other_subject', q, 'The Dress Circle seat cost £32.', tickets));
+    assert.ok(fires('figure_other_subject', q, 'The Upper Gallery seat was paid by card on 12 January.', tickets));
+  });
+  it('binds a name to the other lines of its record', () => {
+    assert.ok(!fires('name_unbound', q, 'Order LSP-3391 is for The Glass Orchard on Saturday 6 March at 7.30 pm.', tickets));
+  });
+});
