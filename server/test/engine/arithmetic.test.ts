@@ -18,6 +18,11 @@ describe('figures worked out by the answer', () => {
     // The factor alone states nothing: "24 hours" is not worked out from naming a day.
     assert.ok(!derivable(one('24 hours'), [one('one day')], impliedFactors('24 hours after one day')));
   });
+  it('takes a percentage as the share one figure the answer gives is of another', () => {
+    assert.ok(derivable(one('about 40%'), [one('€2,000'), one('€5,000')]));
+    assert.ok(derivable(one('25%'), [one('6 seats'), one('24 seats')]));
+    assert.ok(!derivable(one('about 40%'), [one('€3,000'), one('€5,000')]));
+  });
   it('takes the gap between two clock times the answer gives as worked out', () => {
     assert.ok(derivable(one('half an hour'), [one('6pm'), one('6:30pm')]));
     assert.ok(derivable(one('90 minutes'), [one('10:30am'), one('12:00')]));

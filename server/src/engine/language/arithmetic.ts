@@ -72,7 +72,9 @@ export function derivable(target: Quantity, pool: Quantity[], factors: number[] 
   // Conversions neither take nor give one: "one day" states no "24 hours" of another rule, nor 24 hours "a day".
   const convertible = goal === 1 ? [] : numbers.filter((n) => n !== 1);
   if (convertible.some((n) => factors.some((f) => near(n * f, goal, tolerance) || near(n / f, goal, tolerance)))) return true;
-  return operands.some((a) => operands.some((b) => a.of !== b.of && fromPair(operands, a, b, goal, tolerance)));
+  if (operands.some((a) => operands.some((b) => a.of !== b.of && fromPair(operands, a, b, goal, tolerance)))) return true;
+  // A share said as a percentage of two figures the answer gives ("£36,000 of £120,000, about 30%").
+  return target.kind === 'percent' && operands.some((a) => operands.some((b) => a.of !== b.of && near((a.n / b.n) * 100, goal, tolerance)));
 }
 
 /** A duration that is the gap between two clock times the answer gives ("11pm, half an hour earlier than 11:30pm"). */
