@@ -1,4 +1,5 @@
-// Records written as lines of fields ("Seat: …" / "Price: …"): which lines make one, and what a claim may link across them.
+// Records written as lines of fields ("Seat: …" / "Price: …") and sections under a heading: which lines make one, and what
+// a claim may link across them.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { splitPassages } from '../../src/engine/evidence/passages.js';
@@ -66,5 +67,28 @@ describe('a claim across the lines of a record', () => {
   });
   it('binds a name to the other lines of its record', () => {
     assert.ok(!fires('name_unbound', q, 'Order LSP-3391 is for The Glass Orchard on Saturday 6 March at 7.30 pm.', tickets));
+  });
+});
+
+describe('a claim across a section and its heading', () => {
+  const faq = [
+    'ISLAND FERRY COMPANY - QUESTIONS',
+    '',
+    'What is the Harbour Pass?',
+    'It gives unlimited crossings for 30 days, for £45.',
+    '',
+    'Can I take a bicycle?',
+    'Yes, on every sailing except the 07:10 from Holm Pier, for £3 each way.',
+    '',
+    'Who runs the Tern Line?',
+    'Osprey Boats runs it on behalf of the council.',
+  ].join('\n');
+  it('binds a name in a question heading to the answer under it', () => {
+    assert.ok(!fires('name_unbound', 'What do I get for my money?', 'The Harbour Pass gives you unlimited crossings for 30 days.', faq));
+  });
+  it('links a name of the heading with the names of its section, and not of another section', () => {
+    const q = 'Who is behind the route?';
+    assert.ok(!fires('names_unlinked', q, 'Osprey Boats runs the Tern Line for the council.', faq));
+    assert.ok(fires('names_unlinked', q, 'Osprey Boats runs the Harbour Pass for the council.', faq));
   });
 });

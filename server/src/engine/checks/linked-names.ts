@@ -62,9 +62,15 @@ function unlinkedPair(view: SourceView, a: LinkedName, b: LinkedName): boolean {
   const withX = found.filter((p) => mentionedIn(p, x, a.head)).map((p) => p.id);
   const withY = found.filter((p) => mentionedIn(p, y, b.head)).map((p) => p.id);
   if (withX.length === 0 || withY.length === 0) return false;
-  // One record of field lines ("Room 2: Garden Twin" / "Rate: Advance Saver") links what its lines name.
+  // One record of field lines ("Room 2: Garden Twin" / "Rate: Advance Saver") links what its lines name, and a
+  // section's heading what the passages under it name.
   const together = (i: number, j: number): boolean =>
-    i === j || goesOn(view, i, j, a.name) || goesOn(view, j, i, b.name) || view.recordOf(i).includes(j);
+    i === j ||
+    goesOn(view, i, j, a.name) ||
+    goesOn(view, j, i, b.name) ||
+    view.recordOf(i).includes(j) ||
+    view.headingOf(i) === j ||
+    view.headingOf(j) === i;
   if (withX.some((i) => withY.some((j) => together(i, j)))) return false;
   // Linked through a third name that each shares a sentence with ("A" is a barge run by the firm B; B
   // is owned by C): a chain the sources state is not a missing link.

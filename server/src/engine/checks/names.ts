@@ -53,13 +53,19 @@ export const namesCheck: ClaimCheck = {
       if (!opensWithPronoun.test(c.text) || !before || before.source !== c.source) return rowBag(c);
       return new Set([...c.bag, ...context.view.read(c.id - 1, 0).bag]);
     };
+    // A section's heading ("Members' Evenings", "Can I bring a guest?") names what the passages under it speak of.
+    const headingBag = (c: ReadPassage): Set<string> => {
+      const heading = context.view.headingOf(c.id);
+      return heading === undefined ? new Set() : context.view.read(heading, 0).bag;
+    };
     const withSubject = (t: Token): boolean =>
       bare ||
       otherWords.length === 0 ||
       candidates.some((c) => {
-        if (!formsOf(t).some((f) => rowBag(c).has(f))) return false;
+        const heading = headingBag(c);
+        if (!formsOf(t).some((f) => rowBag(c).has(f) || heading.has(f))) return false;
         const bag = withAntecedent(c);
-        return subjectWords.some((o) => o.stem !== t.stem && formsOf(o).some((f) => bag.has(f)));
+        return subjectWords.some((o) => o.stem !== t.stem && formsOf(o).some((f) => bag.has(f) || heading.has(f)));
       });
     // "the Pellow Viaduct" where the passage says "the viaduct" and the sources name the Pellow Viaduct elsewhere.
     const definite = new Set(
@@ -71,7 +77,8 @@ export const namesCheck: ClaimCheck = {
       (t) =>
         !definite.has(t) &&
         (!withSubject(t) ||
-          (!formsOf(t).some((f) => boundBag.has(f) || bound.some((c) => rowBag(c).has(f))) && !(bare && context.view.mentions(t.text)))),
+          (!formsOf(t).some((f) => boundBag.has(f) || bound.some((c) => rowBag(c).has(f) || headingBag(c).has(f))) &&
+            !(bare && context.view.mentions(t.text)))),
     );
     const absent = missing.filter((t) => !context.view.mentions(t.text));
     // The issuer's name (the letterhead's) speaks for every passage: "Norrvik Air isn't liable…" of a rule

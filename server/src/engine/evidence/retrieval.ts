@@ -30,9 +30,21 @@ export interface LabelledCell extends Cell {
   labels: Set<string>;
 }
 
-/** A line that heads what follows: short, no sentence end, not a list item. */
-function isHeading(p: Passage): boolean {
-  return p.text.length <= 60 && !/[.!?;:,]$/.test(p.text) && !/^\s*(?:[-*•·]|\d+[.)]\s)/.test(p.text);
+/** A line that heads what follows: short, no sentence end, not a list item; or a question on a line of its own, as FAQs head their answers. */
+function isHeading(p: Passage, text: string): boolean {
+  if (/^\s*(?:[-*•·]|\d+[.)]\s)/.test(p.text)) return false;
+  if (p.text.length <= 60 && !/[.!?;:,]$/.test(p.text)) return true;
+  const ownLine = (p.start === 0 || text[p.start - 1] === '\n') && (p.end === text.length || text[p.end] === '\n');
+  return ownLine && p.text.length <= 120 && p.text.endsWith('?');
+}
+
+/** The passages that head a section, by index. */
+function headingsOf(sources: EngineSource[], passages: Passage[]): Set<number> {
+  const headings = new Set<number>();
+  passages.forEach((p, id) => {
+    if (isHeading(p, sources[p.source]!.text)) headings.add(id);
+  });
+  return headings;
 }
 
 export interface SourceView {
@@ -49,6 +61,8 @@ export interface SourceView {
   issuedBy(word: string): boolean;
   /** The passages of the record of field lines that passage `id` is in ("Room 2: …" / "Rate: …"); none outside one. */
   recordOf(id: number): number[];
+  /** The heading of the section passage `id` sits in ("Guest passes", "Can I bring a guest?"), whose words it speaks of. */
+  headingOf(id: number): number | undefined;
 }
 
 /**
@@ -96,12 +110,12 @@ function ordinaryWords(tokens: Token[]): Token[] {
   return tokens.filter((t, i) => i === 0 || !/^\p{Lu}/u.test(t.text) || /^[.!?:]$/.test(tokens[i - 1]!.text));
 }
 
-/** The figures of the heading of passage `id`'s section, walking back a few passages; none when it is a heading itself. */
-function headingQuantitiesOf(passages: Passage[], id: number): Quantity[] {
+/** The heading of passage `id`'s section, walking back a few passages; none when it is a heading itself. */
+function headingOf(passages: Passage[], headings: Set<number>, id: number): number | undefined {
   const passage = passages[id]!;
-  for (let h = id - 1; h >= 0 && h >= id - 12 && passages[h]!.source === passage.source && !isHeading(passage); h--)
-    if (isHeading(passages[h]!)) return quantitiesOf(passages[h]!.text);
-  return [];
+  if (headings.has(id)) return undefined;
+  for (let h = id - 1; h >= 0 && h >= id - 12 && passages[h]!.source === passage.source; h--) if (headings.has(h)) return h;
+  return undefined;
 }
 
 /** A row's cells labelled by its header row's cells and its own first cell. */
@@ -113,7 +127,13 @@ function labelledCells(row: Passage, header: Passage | undefined): LabelledCell[
   return cells.map((cell, i) => ({ ...cell, labels: new Set([...(heads[i] ?? []), ...(i > 0 ? rowLabel : [])]) }));
 }
 
-function readPassage(passages: Passage[], headers: Map<number, number>, id: number, score: number): ReadPassage {
+function readPassage(
+  passages: Passage[],
+  headers: Map<number, number>,
+  heading: number | undefined,
+  id: number,
+  score: number,
+): ReadPassage {
   const passage = passages[id]!;
   const tokens = tokenize(passage.text);
   const headerId = headers.get(id);
@@ -126,7 +146,7 @@ function readPassage(passages: Passage[], headers: Map<number, number>, id: numb
     bag: formBag(tokens),
     wordBag: formBag(ordinaryWords(tokens)),
     quantities: quantitiesOf(passage.text),
-    headingQuantities: headingQuantitiesOf(passages, id),
+    headingQuantities: heading === undefined ? [] : quantitiesOf(passages[heading]!.text),
     cells: labelledCells(passage, header),
   };
 }
@@ -141,6 +161,7 @@ export function viewSources(sources: EngineSource[], texts: string[]): SourceVie
   const cache = new Map<number, ReadPassage>();
   const issuer = issuerWords(sources);
   const records = fieldRecords(sources, passages);
+  const headings = headingsOf(sources, passages);
   const members = new Map<number, number[]>();
   for (const [id, first] of records) {
     const record = members.get(first);
@@ -153,7 +174,7 @@ export function viewSources(sources: EngineSource[], texts: string[]): SourceVie
     read(id, score) {
       let read = cache.get(id);
       if (!read) {
-        read = readPassage(passages, headers, id, score);
+        read = readPassage(passages, headers, headingOf(passages, headings, id), id, score);
         cache.set(id, read);
       }
       return { ...read, score };
@@ -166,6 +187,11 @@ export function viewSources(sources: EngineSource[], texts: string[]): SourceVie
     mentionsExactly: (phrase) => sources.some((s) => s.text.includes(phrase)),
     issuedBy: (word) => issuer.has(word.toLowerCase()),
     recordOf: (id) => members.get(records.get(id) ?? -1) ?? [],
+    // A source's first line is its title: the letterhead reading (`issuedBy`) answers for that.
+    headingOf(id) {
+      const heading = headingOf(passages, headings, id);
+      return heading !== undefined && passages[heading - 1]?.source === passages[heading]!.source ? heading : undefined;
+    },
   };
 }
 
