@@ -212,13 +212,24 @@ describe('list answers', () => {
     const result = await validate('What do I get on Basic?', answer);
     assert.deepEqual(
       result.claims.map((c) => c.text),
-      ["Here's what the Basic plan gets you", '5 user seats', '$12 per month', '50 user seats on Team'],
+      ['5 user seats', '$12 per month', '50 user seats on Team'],
     );
     assert.equal(result.issue_count, 0);
     assert.deepEqual(flagged(await validate('What do I get on Basic?', answer.replace('- 5 user', '- 8 user'))), ['8 user seats']);
   });
-  it('reads a lead-in such as "Here\'s what…" as framing, not as words the sources lack', () => {
-    assert.deepEqual(signalsOf('What do I get on Basic?', answer)[0], []);
+  it("reads a lead-in before a list as announcing its items, and a count it gives as the list's own", async () => {
+    const lodge = 'Lodge rules. Dogs stay downstairs. Boots are left in the porch. The stove is lit by staff only.';
+    const q = 'What are the rules?';
+    const list = '\n- Dogs stay downstairs.\n- Boots are left in the porch.\n- The stove is lit by staff only.';
+    for (const lead of ['There are a few house rules you should know about:', 'Three rules matter most:'])
+      assert.deepEqual(
+        (await validate(q, `${lead}${list}`, lodge)).claims.map((c) => c.text),
+        ['Dogs stay downstairs', 'Boots are left in the porch', 'The stove is lit by staff only'],
+        lead,
+      );
+    // A count the list does not bear out, or a lead-in with no list after it, is a claim like any other.
+    assert.equal((await validate(q, `Five rules matter most:${list}`, lodge)).claims[0]!.text, 'Five rules matter most');
+    assert.equal((await validate(q, 'There are a few house rules: dogs stay downstairs.', lodge)).claims.length, 2);
   });
   it('reads "Here\'s the gist", "Here are the highlights" or what the source does not say as courtesy, not a claim', async () => {
     for (const opener of [
@@ -226,6 +237,7 @@ describe('list answers', () => {
       'Here’s a quick rundown:',
       'Here is a short summary.',
       'Here are the highlights from the meeting:',
+      'Here are the highlights from the 3 May meeting.',
       "The email doesn't say anything about parking.",
     ]) {
       const result = await validate('What do I get on Basic?', `${opener} The Basic plan costs $12 per month.`);

@@ -132,5 +132,25 @@ function addClaim(claims: ClaimSpan[], answer: string, start: number, end: numbe
   const from = claimStart(answer, start, end);
   const to = claimEnd(answer, from, end);
   const text = answer.slice(from, to);
-  if (statesFact(text)) claims.push({ text, start: from, end: to, sentenceStart, sentenceEnd });
+  if (statesFact(text) && !announcesList(text, answer, to)) claims.push({ text, start: from, end: to, sentenceStart, sentenceEnd });
+}
+
+const listItem = /^[ \t]*(?:[-*•·]|\d{1,3}[.)])\s+\S/;
+const numberWords = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/**
+ * A clause that ends in a colon before a list ("There are a few situations where extra charges apply:",
+ * "Here's what changes over Christmas:") announces the items; they state the facts. A count it gives
+ * ("four main options") is the answer's own, and it announces only when the list has that many items.
+ */
+function announcesList(text: string, answer: string, to: number): boolean {
+  const after = /^\s*:[ \t]*\n/.exec(answer.slice(to, to + 8));
+  if (!after) return false;
+  const lines = answer.slice(to + after[0].length, to + after[0].length + 4000).split('\n');
+  const items = lines.findIndex((line) => !listItem.test(line));
+  const count = items === -1 ? lines.length : items;
+  if (count === 0) return false;
+  const stated = /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\b/i.exec(text)?.[1]?.toLowerCase();
+  if (stated === undefined) return true;
+  return (/^\d/.test(stated) ? Number(stated) : numberWords.indexOf(stated) + 1) === count;
 }

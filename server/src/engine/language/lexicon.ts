@@ -66,7 +66,7 @@ export const courtesyPatterns: RegExp[] = [
   // "The email doesn't say anything about …": what the source leaves out, which no passage can show.
   new RegExp(`^the ${sourceSilence.source}`, 'i'),
   // "Here's the gist", "Here are the highlights from the meeting": what follows is the answer; this says only that it comes.
-  /^here(?:['’]s| is| are) (?:the|a|an|your|some)(?: (?:quick|short|brief|main|key))? (?:gist|rundown|summary|overview|breakdown|lowdown|short version|answer|run-through|highlights|points|details)\b(?: (?:from|of|for|on) [^.!?\d]*)?[\s!,.:;—–-]*$/i,
+  /^here(?:['’]s| is| are) (?:the|a|an|your|some)(?: (?:quick|short|brief|main|key))? (?:gist|rundown|summary|overview|breakdown|lowdown|short version|answer|run-through|highlights|points|details)\b(?: (?:from|of|for|on) [^.!?]*)?[\s!,.:;—–-]*$/i,
 ];
 
 /**
