@@ -276,16 +276,22 @@ function flagsOnlyWith(
   return { tp, fp };
 }
 
-/** Kinds whose own flags (cases flagged only because of them) are more often wrong than right, or below target precision. */
-function imprecise(scored: Scored[], model: Omit<AggregatorModel, 'answerKinds'>): string[] {
+/**
+ * The least precise kind whose own flags (cases flagged only because of it, beside the kinds already
+ * demoted) are more often wrong than right, or below target precision; none when every kind earns its flags.
+ */
+function leastPrecise(scored: Scored[], model: Omit<AggregatorModel, 'answerKinds'>): string | undefined {
   const skip = new Set(model.demoted);
-  const out: string[] = [];
-  for (const kind of Object.keys(model.weights)) {
-    if ((model.weights[kind] ?? 0) <= 0) continue;
+  let worst: { kind: string; margin: number } | undefined;
+  for (const kind of Object.keys(model.weights).sort()) {
+    if ((model.weights[kind] ?? 0) <= 0 || skip.has(kind)) continue;
     const { tp, fp } = flagsOnlyWith(scored, model, new Set([...skip, kind]));
-    if (fp > tp || (tp + fp >= 5 && tp / (tp + fp) < precisionTarget.realistic)) out.push(kind);
+    if (!(fp > tp || (tp + fp >= 5 && tp / (tp + fp) < precisionTarget.realistic))) continue;
+    // The kind that costs most: its wrong flags beyond what the precision target allows.
+    const margin = fp - tp * (1 / precisionTarget.realistic - 1);
+    if (!worst || margin > worst.margin) worst = { kind, margin };
   }
-  return out.sort();
+  return worst?.kind;
 }
 
 /** Answer-level kinds that add more right findings than wrong, at target precision, to cases the claims leave unflagged. */
@@ -313,9 +319,10 @@ export function fitModel(cases: CaseSample[], info: KindInfo, exclude: ReadonlyS
   );
   let model = { weights: flagging.weights, intercept: flagging.intercept, demoted: [] as string[], threshold: 0 };
   model.threshold = chooseThreshold(caseScores(cases, model));
-  const demoted = imprecise(caseScores(cases, model), model);
-  if (demoted.length > 0) {
-    model = { ...model, demoted };
+  // One kind at a time, the costliest first: two kinds that flag the same cases are each other's cover, so
+  // judging them all at once demotes both or neither by how they overlap, and small changes flip the choice.
+  for (let kind = leastPrecise(caseScores(cases, model), model); kind; kind = leastPrecise(caseScores(cases, model), model)) {
+    model = { ...model, demoted: [...model.demoted, kind].sort() };
     model.threshold = chooseThreshold(caseScores(cases, model));
   }
   const answerKinds = answerKindsEarning(caseScores(cases, model), model.threshold).filter((k) => !exclude.has(k));
