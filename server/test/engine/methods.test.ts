@@ -185,9 +185,11 @@ describe('situations the sources exclude', () => {
 });
 
 describe('whose figure, whose predicate', () => {
-  it("flags a figure the sources give beside another subject's name only", async () => {
+  // Whether the signal flags on its own is the aggregator's to weigh (it is demoted while its held-out flags are imprecise).
+  it("reads a figure the sources give beside another subject's name only as that subject's", async () => {
     const text = 'Mill Brook is a feeder of the Fenmoor Canal. The Fenmoor Canal is 53 miles long.';
-    assert.ok((await validate('How long is the canal?', 'Mill Brook is 53 miles long.', text)).issue_count > 0);
+    assert.ok(fires('figure_other_subject', 'How long is the canal?', 'Mill Brook is 53 miles long.', text));
+    assert.ok(!fires('figure_other_subject', 'How long is the canal?', 'The Fenmoor Canal is 53 miles long.', text));
     assert.equal((await validate('How long is the canal?', 'The Fenmoor Canal is 53 miles long.', text)).issue_count, 0);
   });
 });

@@ -92,3 +92,18 @@ describe('a claim across a section and its heading', () => {
     assert.ok(fires('names_unlinked', q, 'Osprey Boats runs the Harbour Pass for the council.', faq));
   });
 });
+
+describe('what heads a section', () => {
+  it('takes no list item, nor a line that runs on into the next, as a heading whose figures label what follows', () => {
+    const rules = [
+      '4. TRANSFERS',
+      '4.1 A member may transfer a berth only if they:',
+      '(a) have held it for at least 12 months; and',
+      '(b) owe no fees.',
+      '4.2 Transfer requests are decided by the harbour master within 10 days.',
+    ].join('\n');
+    const q = 'How long does a transfer decision take?';
+    assert.ok(!fires('figure_contradicted', q, 'The harbour master decides transfer requests within 10 days.', rules));
+    assert.ok(fires('figure_contradicted', q, 'The harbour master decides transfer requests within 12 months.', rules));
+  });
+});

@@ -32,7 +32,8 @@ export interface LabelledCell extends Cell {
 
 /** A line that heads what follows: short, no sentence end, not a list item; or a question on a line of its own, as FAQs head their answers. */
 function isHeading(p: Passage, text: string): boolean {
-  if (/^\s*(?:[-*•·]|\d+[.)]\s)/.test(p.text)) return false;
+  // A list item ("- …", "2. …", "(a) …", "b) …") or a line that runs on into the next ("… service; and") heads nothing.
+  if (/^\s*(?:[-*•·]|\d+[.)]\s|\(?[a-z]{1,3}\)\s|\(\d{1,2}\)\s)/.test(p.text) || /\b(?:and|or|but|nor)$/.test(p.text)) return false;
   if (p.text.length <= 60 && !/[.!?;:,]$/.test(p.text)) return true;
   const ownLine = (p.start === 0 || text[p.start - 1] === '\n') && (p.end === text.length || text[p.end] === '\n');
   return ownLine && p.text.length <= 120 && p.text.endsWith('?');
