@@ -128,6 +128,15 @@ describe('strict on specifics', () => {
     const plain = 'Kiln. Students may not fire their own pots.';
     assert.ok(fires('negation_clash', 'Can I fire my pots?', 'Students may fire their own pots.', plain));
   });
+  it('reads "no X needed", "declined to" and a contrast after a comma as what they deny, no more', () => {
+    const museum = 'Audio guides. Free for members, no booking needed. The board declined to extend the opening hours.';
+    assert.ok(!fires('negation_clash', 'Do I book an audio guide?', "Members don't need to book an audio guide.", museum));
+    assert.ok(fires('negation_clash', 'Do I book an audio guide?', 'Members need to book an audio guide.', museum));
+    assert.ok(!fires('negation_clash', 'Will the hours change?', "The board wouldn't extend the opening hours.", museum));
+    assert.ok(fires('negation_clash', 'Will the hours change?', 'The board will extend the opening hours.', museum));
+    const glaze = 'Glazing. Dip pots with dry hands, not wet ones.';
+    assert.ok(!fires('negation_clash', 'How do I glaze?', 'Dip your pots with dry hands rather than wet ones.', glaze));
+  });
   it('reads "no longer" against "currently" as a change over time, not a clash', () => {
     const news = 'Ferry. Islanders currently have to change boats at Holm pier, the council said. A direct service starts in May.';
     const q = 'What changes for islanders?';

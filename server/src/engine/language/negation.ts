@@ -82,6 +82,9 @@ function negatedPredicate(tokens: Token[], i: number): Token | undefined {
   // "may renew, but not during the first week": the predicate before it, limited in time or place; no word
   // inside the phrase ("first") is denied.
   if (/^(?:but|,)$/.test(tokens[i - 1]?.lower ?? '') && tokens[i + 1]?.pos === 'ADP') return undefined;
+  // "with wet hands, not floured ones", "over-fermenting, not too wet": a contrast between two phrases, which
+  // denies the second phrase and no predicate.
+  if (tokens[i - 1]?.lower === ',' && tokens[i]!.lower === 'not') return undefined;
   for (let j = i + 1; j < tokens.length && j <= i + reach; j++) {
     const t = tokens[j]!;
     // "Not if you take it with you": the denial is of a predicate left out; the condition is asserted as it stands.
@@ -101,9 +104,25 @@ function limits(tokens: Token[], predicate: Token): boolean {
   return false;
 }
 
+/** "no booking needed", "no pets allowed": a negated noun before the participle that says what it is, which that participle denies. */
+function negatedParticiple(tokens: Token[], i: number): Token | undefined {
+  if (tokens[i]!.lower !== 'no' || tokens[i + 1]?.pos !== 'NOUN') return undefined;
+  const next = tokens[i + 2];
+  return next && /^(?:needed|required|necessary|allowed|permitted|accepted|included|given)$/.test(next.lower) ? next : undefined;
+}
+
+/** "declined to order a correction", "refused to pay": a verb of refusal denies the verb it takes. */
+function refusedPredicate(tokens: Token[], i: number): Token | undefined {
+  if (!/^(?:decline|refuse|fail)$/.test(tokens[i]!.lemma) || tokens[i + 1]?.lower !== 'to') return undefined;
+  const next = tokens[i + 2];
+  return next?.pos === 'VERB' ? next : undefined;
+}
+
 /** The predicate a negator (or a negative subject) at `i` denies, unless it only limits it. */
 function deniedPredicate(tokens: Token[], i: number): Token | undefined {
   const token = tokens[i]!;
+  const implied = negatedParticiple(tokens, i) ?? refusedPredicate(tokens, i);
+  if (implied) return implied;
   const subject = !isPredicateNegator(token) && negatesSubject(tokens, i);
   if (!isPredicateNegator(token) && !subject) return undefined;
   const predicate = negatedPredicate(tokens, token.lower === 'no' ? i + 1 : i);
