@@ -107,3 +107,19 @@ describe('what heads a section', () => {
     assert.ok(fires('figure_contradicted', q, 'The harbour master decides transfer requests within 12 months.', rules));
   });
 });
+
+describe("a heading's figures and a line's own", () => {
+  it("gives a line that states a value of its own kind that value, not the heading's", () => {
+    const history = [
+      'The Tarrow Lighthouse',
+      '',
+      'Keepers (1860-1921)',
+      'The light was first lit in 1861; its first keeper, Ada Venn, took charge in 1862 together with her brother Tom Venn, and the two kept the lamp burning through the great storm.',
+    ].join('\n');
+    const q = 'When did Ada Venn start?';
+    const answer =
+      'Ada Venn took charge in 1862 together with her brother Tom Venn, and they kept the lamp burning through the great storm.';
+    assert.ok(!fires('figure_contradicted', q, answer, history));
+    assert.ok(fires('figure_contradicted', q, answer.replace('1862', '1865'), history));
+  });
+});

@@ -271,11 +271,15 @@ function bindInText(q: Quantity, passage: ReadPassage, claim: FigureContext, fou
   }
 }
 
-/** A heading's figure labels every line under it: its context is the whole line. */
+/**
+ * A heading's figure labels every line under it: its context is the whole line. A line that gives a value of
+ * the same kind itself says its own ("joined in 1947" under "Dalmere (1936–1952)"), so there the heading's is no rival.
+ */
 function bindInHeadings(q: Quantity, passage: ReadPassage, claim: FigureContext, found: Binding): void {
+  const ownOfKind = passage.quantities.some((s) => comparableKinds(q, s));
   for (const s of passage.headingQuantities) {
     const same = sameQuantity(q, s);
-    if (!same && !rivals(q, s, claim.stated)) continue;
+    if (!same && (!rivals(q, s, claim.stated) || ownOfKind)) continue;
     consider(found, same, { q: s, passage, score: overlap(stemsOf(passage.tokens), claim.own, claim.around, claim.names) });
   }
 }
