@@ -131,6 +131,12 @@ describe('a universal where the sources limit', () => {
     const repairs = 'Repairs. Repairs within 30 days of purchase are free; after that only the parts are charged.';
     assert.ok(!fires(kind, 'Is a repair free?', 'A repair within 30 days of purchase is done without any charge.', repairs));
   });
+  it('reads a universal inside a condition the answer sets as a case it supposes, not a claim about every case', () => {
+    const hire = 'Kayak hire. Kayaks cost £12 a day, and only adults may hire them.';
+    const q = 'How much is a week of kayak hire?';
+    assert.ok(!fires(kind, q, 'If you hire it every day for a week, that comes to £84.', hire));
+    assert.ok(fires(kind, q, 'Anyone can hire a kayak every day for £12.', hire));
+  });
   it('reads "all the other days" as setting the exception apart', () => {
     const market = 'The market is open every day except Monday.';
     assert.ok(!fires(kind, 'Is the market open on Monday?', 'No, it is closed on Monday and open on all the other days.', market));

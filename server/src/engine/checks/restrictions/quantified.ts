@@ -60,12 +60,20 @@ function droppedModifier(claim: ClaimReading, index: number, passage: ReadPassag
   return undefined;
 }
 
+/** Whether the token at `index` sits in a condition the claim sets ("if you use it every day"), back to its clause's start. */
+function insideCondition(tokens: Token[], index: number): boolean {
+  for (let k = index - 1; k >= 0 && !/^[,;:.!?]$/.test(tokens[k]!.lower); k--)
+    if (/^(?:if|unless|whenever|when|once|assuming|supposing)$/.test(tokens[k]!.lower) || providedAt(tokens, k)) return true;
+  return false;
+}
+
 /**
  * Whether a universal claims the whole of what it quantifies: not under a negation ("without any
- * treatment" is none), nor of what is left ("all the other days" has already set the exception apart).
+ * treatment" is none), nor of what is left ("all the other days" has already set the exception apart),
+ * nor inside a condition the claim sets, which supposes a case and claims nothing of all of them.
  */
 function claimsTheWhole(tokens: Token[], index: number): boolean {
-  if (negators.has(tokens[index - 1]?.lower ?? '')) return false;
+  if (negators.has(tokens[index - 1]?.lower ?? '') || insideCondition(tokens, index)) return false;
   return !tokens.slice(index + 1, index + 3).some((t) => /^(?:other|others|remaining|rest|else)$/.test(t.lower));
 }
 
