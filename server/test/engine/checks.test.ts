@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fires, flagged, signalsOf, validate } from './support.js';
+import { fires, flagged, validate } from './support.js';
 
 describe('strict on specifics', () => {
   it('supports a figure stated in the sources and contradicts another value', async () => {

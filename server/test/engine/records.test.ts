@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { splitPassages } from '../../src/engine/evidence/passages.js';
-import { fieldRecords } from '../../src/engine/evidence/records.js';
+import { fieldRecord } from '../../src/engine/evidence/records.js';
 import { fires } from './support.js';
 
 const tickets = [
@@ -27,7 +27,14 @@ function recordsByText(text: string): string[][] {
   const sources = [{ source_id: 's', text }];
   const passages = splitPassages(sources);
   const groups = new Map<number, string[]>();
-  for (const [id, first] of fieldRecords(sources, passages)) groups.set(first, [...(groups.get(first) ?? []), passages[id]!.text]);
+  passages.forEach((_, id) => {
+    const record = fieldRecord(sources, passages, id);
+    if (record.length > 0)
+      groups.set(
+        record[0]!,
+        record.map((m) => passages[m]!.text),
+      );
+  });
   return [...groups.values()];
 }
 

@@ -46,14 +46,18 @@ function joins(run: Run | undefined, line: Line, previous: Line | undefined, tex
   );
 }
 
+/** How many passages either side of one its record is looked for among: a record is a few lines long. */
+const window = 40;
+
 /**
- * Each passage's record, by passage index: the index of the record's first passage. Passages outside a
- * run of two field lines or more have none.
+ * The passages of the record of field lines that passage `id` is in, by index; none outside a run of two field
+ * lines or more. Read from the passages around it only, so that a large source costs no more than a small one.
  */
-export function fieldRecords(sources: EngineSource[], passages: Passage[]): Map<number, number> {
-  const records = new Map<number, number>();
-  for (const { labels, members } of runsOf(sources, passages)) if (labels.size >= 2) for (const id of members) records.set(id, members[0]!);
-  return records;
+export function fieldRecord(sources: EngineSource[], passages: Passage[], id: number): number[] {
+  const from = Math.max(0, id - window);
+  const near = passages.slice(from, id + window + 1);
+  const run = runsOf(sources, near).find((r) => r.members.includes(id - from));
+  return run && run.labels.size >= 2 ? run.members.map((m) => m + from) : [];
 }
 
 /** The runs of field lines, each with its labels and its passages. */

@@ -9,7 +9,7 @@ import type { EngineSource } from '../types.js';
 import type { Passage } from './passages.js';
 import { splitPassages } from './passages.js';
 import { buildIndex, type PassageIndex, termKey } from './ranking.js';
-import { fieldRecords } from './records.js';
+import { fieldRecord } from './records.js';
 import { type Cell, cellsOf, tableHeaders } from './tables.js';
 
 export interface ReadPassage extends Passage {
@@ -39,13 +39,18 @@ function isHeading(p: Passage, text: string): boolean {
   return ownLine && p.text.length <= 120 && p.text.endsWith('?');
 }
 
-/** The passages that head a section, by index. */
-function headingsOf(sources: EngineSource[], passages: Passage[]): Set<number> {
-  const headings = new Set<number>();
-  passages.forEach((p, id) => {
-    if (isHeading(p, sources[p.source]!.text)) headings.add(id);
-  });
-  return headings;
+/** Whether each passage heads a section, read when first asked. */
+function headingsOf(sources: EngineSource[], passages: Passage[]): (id: number) => boolean {
+  const known = new Map<number, boolean>();
+  return (id) => {
+    let heading = known.get(id);
+    if (heading === undefined) {
+      const p = passages[id]!;
+      heading = isHeading(p, sources[p.source]!.text);
+      known.set(id, heading);
+    }
+    return heading;
+  };
 }
 
 export interface SourceView {
@@ -112,10 +117,10 @@ function ordinaryWords(tokens: Token[]): Token[] {
 }
 
 /** The heading of passage `id`'s section, walking back a few passages; none when it is a heading itself. */
-function headingOf(passages: Passage[], headings: Set<number>, id: number): number | undefined {
+function headingOf(passages: Passage[], heads: (id: number) => boolean, id: number): number | undefined {
   const passage = passages[id]!;
-  if (headings.has(id)) return undefined;
-  for (let h = id - 1; h >= 0 && h >= id - 12 && passages[h]!.source === passage.source; h--) if (headings.has(h)) return h;
+  if (heads(id)) return undefined;
+  for (let h = id - 1; h >= 0 && h >= id - 12 && passages[h]!.source === passage.source; h--) if (heads(h)) return h;
   return undefined;
 }
 
@@ -161,14 +166,8 @@ export function viewSources(sources: EngineSource[], texts: string[]): SourceVie
   const index = buildIndex(sources, lowered, passages, vocabulary, presence);
   const cache = new Map<number, ReadPassage>();
   const issuer = issuerWords(sources);
-  const records = fieldRecords(sources, passages);
   const headings = headingsOf(sources, passages);
-  const members = new Map<number, number[]>();
-  for (const [id, first] of records) {
-    const record = members.get(first);
-    if (record) record.push(id);
-    else members.set(first, [id]);
-  }
+  const records = new Map<number, number[]>();
   return {
     sources,
     index,
@@ -187,7 +186,14 @@ export function viewSources(sources: EngineSource[], texts: string[]): SourceVie
     },
     mentionsExactly: (phrase) => sources.some((s) => s.text.includes(phrase)),
     issuedBy: (word) => issuer.has(word.toLowerCase()),
-    recordOf: (id) => members.get(records.get(id) ?? -1) ?? [],
+    recordOf(id) {
+      let record = records.get(id);
+      if (!record) {
+        record = fieldRecord(sources, passages, id);
+        for (const member of [id, ...record]) records.set(member, record);
+      }
+      return record;
+    },
     // A source's first line is its title: the letterhead reading (`issuedBy`) answers for that.
     headingOf(id) {
       const heading = headingOf(passages, headings, id);
