@@ -46,9 +46,18 @@ export const namesCheck: ClaimCheck = {
       return bag;
     };
     // A record's field lines speak of one thing ("Booking reference: …" / "Arrival: …"): each line's words are the others' subject.
+    const recordBags = new Map<number, Set<string>>();
+    const recordBag = (record: number[]): Set<string> => {
+      let bag = recordBags.get(record[0]!);
+      if (!bag) {
+        bag = new Set(record.flatMap((id) => [...context.view.read(id, 0).bag]));
+        recordBags.set(record[0]!, bag);
+      }
+      return bag;
+    };
     const withAntecedent = (c: ReadPassage): Set<string> => {
       const record = context.view.recordOf(c.id);
-      if (record.length > 0) return new Set(record.flatMap((id) => [...context.view.read(id, 0).bag]));
+      if (record.length > 0) return recordBag(record);
       const before = c.id > 0 ? context.view.index.passages[c.id - 1] : undefined;
       if (!opensWithPronoun.test(c.text) || !before || before.source !== c.source) return rowBag(c);
       return new Set([...c.bag, ...context.view.read(c.id - 1, 0).bag]);

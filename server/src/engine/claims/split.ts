@@ -2,6 +2,7 @@
 // separate facts. Courtesy and framing ("Sure!", "Good question —", "Let me know if...") are not
 // claims; a leading "Yes"/"No" is kept as the answer's polarity.
 import { courtesyPatterns } from '../language/lexicon.js';
+import { extractQuantities } from '../language/quantities.js';
 
 export interface ClaimSpan {
   text: string;
@@ -136,7 +137,6 @@ function addClaim(claims: ClaimSpan[], answer: string, start: number, end: numbe
 }
 
 const listItem = /^[ \t]*(?:[-*•·]|\d{1,3}[.)])\s+\S/;
-const numberWords = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 
 /**
  * A clause that ends in a colon before a list ("There are a few situations where extra charges apply:",
@@ -150,7 +150,6 @@ function announcesList(text: string, answer: string, to: number): boolean {
   const items = lines.findIndex((line) => !listItem.test(line));
   const count = items === -1 ? lines.length : items;
   if (count === 0) return false;
-  const stated = /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\b/i.exec(text)?.[1]?.toLowerCase();
-  if (stated === undefined) return true;
-  return (/^\d/.test(stated) ? Number(stated) : numberWords.indexOf(stated) + 1) === count;
+  // A figure other than that count ("For €19 a day you get:") is a fact of its own.
+  return extractQuantities(text).every((q) => q.kind === 'count' && q.value === count);
 }
