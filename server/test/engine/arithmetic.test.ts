@@ -23,6 +23,12 @@ describe('figures worked out by the answer', () => {
     assert.ok(derivable(one('25%'), [one('6 seats'), one('24 seats')]));
     assert.ok(!derivable(one('about 40%'), [one('€3,000'), one('€5,000')]));
   });
+  it("takes the gap between two dates the answer gives as worked out, a date without a year in the other's year or before", () => {
+    assert.ok(derivable(one('a week'), [one('Monday 3 March 2031'), one('Monday 10 March 2031')]));
+    assert.ok(derivable(one('about a year and a half'), [one('1 October'), one('April 2033')]));
+    assert.ok(!derivable(one('a week'), [one('3 March 2031'), one('12 March 2031')]));
+    assert.ok(!derivable(one('two years'), [one('3 March 2031')]));
+  });
   it('takes the gap between two clock times the answer gives as worked out', () => {
     assert.ok(derivable(one('half an hour'), [one('6pm'), one('6:30pm')]));
     assert.ok(derivable(one('90 minutes'), [one('10:30am'), one('12:00')]));

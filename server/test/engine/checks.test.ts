@@ -47,6 +47,18 @@ describe('strict on specifics', () => {
     const gardenOnly = 'Dogs. Dogs on a lead are allowed in the café garden.';
     assert.ok(fires('negation_clash', 'Can my dog sit in the garden?', "Dogs aren't allowed in the café garden.", gardenOnly));
   });
+  it("takes the passage that states the claim's predicate of its own subject over one that denies it of another", () => {
+    const marinas = [
+      'Westcombe Marina provides shore power on its visitor berths.',
+      'Eastcombe Marina does not provide shore power on its visitor berths.',
+    ].join('\n');
+    const q = 'Is there shore power at the marinas?';
+    assert.ok(!fires('negation_clash', q, 'At Westcombe Marina, the visitor berths have shore power provided.', marinas));
+    assert.ok(fires('negation_clash', q, 'At Eastcombe Marina, the visitor berths have shore power provided.', marinas));
+    // Without the agreeing passage, the denial about the other marina still clashes.
+    const eastOnly = 'Berths. Eastcombe Marina does not provide shore power on its moorings.';
+    assert.ok(fires('negation_clash', q, 'Westcombe Marina provides shore power on its moorings.', eastOnly));
+  });
   it('reads "can\'t … more than" as a limit, not a denial', () => {
     const lease = 'Rent. The landlord may raise the rent no more than once a year.';
     const q = 'How often can the rent go up?';
@@ -239,6 +251,24 @@ describe('list answers', () => {
     // A count the list does not bear out, or a lead-in with no list after it, is a claim like any other.
     assert.equal((await validate(q, `Five rules matter most:${list}`, lodge)).claims[0]!.text, 'Five rules matter most');
     assert.equal((await validate(q, 'There are a few house rules: dogs stay downstairs.', lodge)).claims.length, 2);
+  });
+  it('reads congratulations and sympathy as courtesy, not a claim', async () => {
+    for (const opener of [
+      'Congratulations!',
+      'Congratulations on the new job!',
+      'Sorry to hear that.',
+      "I'm so sorry to hear that, it's a stressful situation.",
+      'That sounds really frustrating.',
+    ]) {
+      const result = await validate('What do I get on Basic?', `${opener} The Basic plan costs $12 per month.`);
+      assert.deepEqual(
+        result.claims.map((c) => c.text),
+        ['The Basic plan costs $12 per month'],
+        opener,
+      );
+    }
+    // A sentence that says what is hard about the sources' subject is a claim.
+    assert.equal((await validate('Can I cancel?', "It's difficult to cancel the Basic plan.")).claims.length, 1);
   });
   it('reads "Here\'s the gist", "Here are the highlights" or what the source does not say as courtesy, not a claim', async () => {
     for (const opener of [

@@ -70,6 +70,24 @@ describe('whose figure a figure is', () => {
   });
 });
 
+describe("figures the answer works out from the sources' values", () => {
+  const pool = [
+    'Prices. An adult day pass costs £40. Children aged 5 to 15 pay half the adult price.',
+    'Members get 25% off every pass. A group booking costs £300 for up to ten people.',
+  ].join('\n');
+  it('takes a share of a value the sources give, or that value less or more by it, as worked out', () => {
+    const q = 'How much is a pass?';
+    assert.ok(!fires('figure_contradicted', q, "Children pay half the adult price, so a child's day pass is £20.", pool));
+    assert.ok(!fires('figure_contradicted', q, "Members get 25% off, so a member's adult day pass costs £30.", pool));
+    assert.ok(fires('figure_contradicted', q, "Members get 25% off, so a member's adult day pass costs £32.", pool));
+  });
+  it('takes "a single" as introducing one thing, as "one" does', () => {
+    const caps = 'Overdue charges. Each overdue book costs 20p a day, up to £5 per book.';
+    assert.ok(!fires('figure_not_stated', 'Is there a cap?', 'Charges stop at £5 for a single book.', caps));
+    assert.ok(fires('figure_not_stated', 'Is there a cap?', 'Charges stop at £5 for three books.', caps));
+  });
+});
+
 describe('kinds of one thing', () => {
   const fees =
     'Annual mooring fee: £400. The fee is waived when the boat enters 12 club races a year. A £60 winter storage fee applies to boats kept ashore.';

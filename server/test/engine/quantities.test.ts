@@ -115,4 +115,30 @@ describe('quantities', () => {
     const text = 'Prix: €24 — 🙂 then 14 days';
     for (const q of extractQuantities(text)) assert.equal(text.slice(q.start, q.end), q.text);
   });
+  it('reads fractions written as one character and "and a half"', () => {
+    assert.ok(sameQuantity(one('allow 2½ hours'), one('2.5 hours')));
+    assert.ok(sameQuantity(one('a year and a half'), one('18 months')));
+    assert.ok(sameQuantity(one('four and a half days'), one('108 hours')));
+    assert.ok(sameQuantity(one('an hour and a half'), one('90 minutes')));
+    assert.ok(sameQuantity(one('¼ of the plot'), one('25%')));
+    assert.ok(!sameQuantity(one('allow 2½ hours'), one('2 hours')));
+  });
+  it('reads "once" before a clause as "as soon as", and a count of how often otherwise', () => {
+    assert.deepEqual(extractQuantities('Once you have the key, return the form.'), []);
+    assert.deepEqual(extractQuantities('once the kiln has cooled'), []);
+    assert.equal(extractQuantities('The lawn is cut once a fortnight.')[0]?.text, 'once');
+    assert.equal(extractQuantities('You can change the date only once.')[0]?.text, 'once');
+  });
+  it('reads pence and pennies as money', () => {
+    assert.ok(sameQuantity(one('Photocopies cost 15p each.'), one('£0.15')));
+    assert.ok(sameQuantity(one('a toll of two pence'), one('2p')));
+    assert.ok(sameQuantity(one('a penny a head'), one('1p')));
+    assert.ok(!sameQuantity(one('15p'), one('£15')));
+  });
+  it("reads a rate's unit as part of the rate, also after the thing a count counts", () => {
+    for (const text of ['40p a day', '3 lessons per week', '2,000 text messages a month'])
+      assert.equal(extractQuantities(text).length, 1, text);
+    // A period of its own after a preposition is a figure.
+    assert.equal(extractQuantities('3 lessons in a week').length, 2);
+  });
 });

@@ -97,6 +97,26 @@ describe('a clause stated without its condition', () => {
   });
 });
 
+describe("a condition kept in the answer's own words", () => {
+  it("takes one of a condition's alternatives as keeping it", () => {
+    const library = 'Lost items. If you lose a book or return it damaged, you pay its replacement cost.';
+    assert.ok(!fires(kind, 'What happens if I lose something I borrowed?', 'Since you lost it, you pay the replacement cost.', library));
+    assert.ok(fires(kind, 'What do I pay?', 'You pay the replacement cost.', library));
+  });
+  it("reads a clause that gives another value of the claim's figure as another case's, not the claim's", () => {
+    const lease =
+      'Deposits. The deposit may be up to four weeks of rent if the rent is under £900, or eight weeks of rent if it is £900 or more.';
+    const answer = 'Your rent is under £900, so the deposit can be up to four weeks of rent.';
+    assert.ok(!fires(kind, 'What deposit can they take?', answer, lease));
+  });
+  it('reads "otherwise" as a condition the answer states itself', () => {
+    const paper = 'Paper. Shredded paper can go in a brown bin; if you do not have one, put it in the grey bin.';
+    const answer = 'If you have a brown bin, put it there; otherwise it goes in the grey bin.';
+    assert.ok(!fires(kind, 'Where does shredded paper go?', answer, paper));
+    assert.ok(fires(kind, 'Where does shredded paper go?', 'It goes in the grey bin.', paper));
+  });
+});
+
 describe('a universal where the sources limit', () => {
   it('flags "any age" against an age limit on the noun it qualifies', () => {
     const wall = 'Climbers under 14 must be supervised by an instructor.';
@@ -136,6 +156,19 @@ describe('a universal where the sources limit', () => {
     const q = 'How much is a week of kayak hire?';
     assert.ok(!fires(kind, q, 'If you hire it every day for a week, that comes to £84.', hire));
     assert.ok(fires(kind, q, 'Anyone can hire a kayak every day for £12.', hire));
+  });
+  it('reads "each" that deals out a figure or a date per item as a rate or a schedule, not a rule over a class', () => {
+    const ferry = 'Fares. A return crossing costs £7, and only children under 5 travel free.';
+    assert.ok(!fires(kind, 'How much is the ferry?', 'Each return crossing costs £7.', ferry));
+    assert.ok(fires(kind, 'Who travels free?', 'Each child travels free.', ferry));
+    const club = 'Meetings. The club meets on the second Tuesday of every month, except in August.';
+    assert.ok(!fires(kind, 'When does the club meet?', 'It meets on the second Tuesday of each month.', club));
+  });
+  it('reads a universal the answer bounds itself ("any nights beyond the third") as no claim about the whole', () => {
+    const camp = 'Pitches. Tents only: the first three nights cost £15 each and later nights cost £10.';
+    const q = 'How much is a week at the campsite?';
+    assert.ok(!fires(kind, q, 'Any nights beyond the third cost £10.', camp));
+    assert.ok(fires(kind, q, 'Any night costs £10.', camp));
   });
   it('reads "all the other days" as setting the exception apart', () => {
     const market = 'The market is open every day except Monday.';

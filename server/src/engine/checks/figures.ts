@@ -94,11 +94,19 @@ function placedFigure(
   return {};
 }
 
-/** Whether `q` is a fraction or percentage the answer states ("half", "a third", "20%") of the sources' value `of`. */
-function shareOf(q: Quantity, of: Quantity, pool: Quantity[]): boolean {
-  if (q.kind !== of.kind || q.unit !== of.unit) return false;
+/**
+ * Whether `q` is a fraction or percentage the answer states ("half", "a third", "20%") of one of the sources' values
+ * `of`, or that value less or more by it ("30% off the $30 price, so $21").
+ */
+function shareOf(q: Quantity, of: Quantity[], pool: Quantity[]): boolean {
   const shares = pool.flatMap((p) => (p.kind === 'fraction' ? [p.value] : p.kind === 'percent' ? [p.value / 100] : []));
-  return shares.some((f) => f > 0 && f < 1 && Math.abs(of.value * f - q.value) <= 0.005 * Math.abs(q.value));
+  const factors = shares.filter((f) => f > 0 && f < 1).flatMap((f) => [f, 1 - f, 1 + f]);
+  return of.some(
+    (o) =>
+      q.kind === o.kind &&
+      q.unit === o.unit &&
+      factors.some((f) => Math.abs(o.value * f - q.value) <= Math.max(0.006, 0.0005 * Math.abs(q.value))),
+  );
 }
 
 /** A figure the sources do not give where the claim's words are: derived, found elsewhere, contradicted or not stated. */
@@ -112,16 +120,18 @@ function unplacedFigure(q: Quantity, binding: Binding, displaced: boolean, other
   const indexed = [...q.text.matchAll(/[\p{L}\p{N}]+/gu)].every((m) => context.view.contains(m[0]));
   if (!agreeing && !displaced && indexed && context.view.mentions(q.text)) return undefined;
   if (!rival || !(displaced || rival.score >= 2)) {
-    // "One caveat", "with one exception": a count of one is how English introduces a thing, which
+    // "One caveat", "with one exception", "a single book": a count of one is how English introduces a thing, which
     // sources say with "a" or not at all ("only one", "exactly one" insist on the count). Against
     // another value in its place it is still contradicted.
     const introduces =
-      q.kind === 'count' && /^one$/i.test(q.text) && !/\b(?:only|just|exactly|precisely)\s+$/i.test(claim.text.slice(0, q.start));
+      q.kind === 'count' &&
+      /^(?:one|single)$/i.test(q.text) &&
+      !/\b(?:only|just|exactly|precisely)\s+$/i.test(claim.text.slice(0, q.start));
     if (introduces) return undefined;
     return signal('figure_not_stated', 'unsupported', `The sources do not state ${q.text}.`);
   }
   // "half the full-day allowance, so €22.50" where the sources give €45: the answer's own share of the value in its place.
-  if (shareOf(q, rival.q, pool)) return undefined;
+  if (shareOf(q, [rival.q, ...claim.candidates.flatMap((p) => p.quantities)], pool)) return undefined;
   const reason = agreeing
     ? `In the sources ${q.text} belongs to another subject; here they give ${rival.q.text}.`
     : `The sources give ${rival.q.text} where the answer says ${q.text}.`;

@@ -28,7 +28,7 @@ const sentenceEnd = /[.!?]+["”’)]?(?:\s*\[[^\]\n]{1,80}\])?(?=\s+["“‘(]?
 const clauseBreak =
   /;\s+|\s+[—–]\s+|\s+-\s+|,\s+(?=(?:but|while|whereas|though|although|so|and then|plus)\b)|,\s+and\s+(?=(?:\p{Lu}\p{Ll}+|it|they|he|she|we|you|there)\s+(?:is|are|was|were|has|have|can|will|must|may|does|do)\b)|:\s+(?=[\p{L}`$€£\d])/gu;
 const leadingFraming =
-  /^(?:(?:yes|no|nope|yep|sure|sorry|certainly|absolutely|unfortunately|sadly|fortunately|good news|ok|okay|not really|not yet|not anymore|unfortunately not|i'm afraid not|i'm afraid|i am afraid|it seems not|it depends|good question|great question)\b[\s,!.:;—–-]*)+|^(?:the\s+)?(?:short\s+)?answer\s+is\s+(?:that\s+)?|^(?:according to|based on|per|as stated in|as per)\s+(?:the\s+)?[^,]{0,60},\s*/iu;
+  /^(?:(?:yes|no|nope|yep|sure|(?:i'm |i am )?(?:so |really )?sorry to hear (?:that|this)|sorry|certainly|absolutely|unfortunately|sadly|fortunately|good news|ok|okay|not really|not yet|not anymore|unfortunately not|i'm afraid not|i'm afraid|i am afraid|it seems not|it depends|good question|great question)\b[\s,!.:;—–-]*)+|^(?:the\s+)?(?:short\s+)?answer\s+is\s+(?:that\s+)?|^(?:according to|based on|per|as stated in|as per)\s+(?:the\s+)?[^,]{0,60},\s*/iu;
 // A source named as the teller ("The handbook says that ..."): one or two words and a reporting verb,
 // in lower case so that a capitalised word of a name ("Harbour Notes") is not read as the verb.
 const reportingFraming =

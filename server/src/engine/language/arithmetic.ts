@@ -65,7 +65,7 @@ export function derivable(target: Quantity, pool: Quantity[], factors: number[] 
     .flatMap((q, of) => values(q).map((n) => ({ n, of })))
     .filter(({ n }) => Number.isFinite(n) && n !== 0 && !seen.has(n) && seen.add(n))
     .slice(0, 24);
-  if (betweenTimes(target, pool)) return true;
+  if (betweenTimes(target, pool) || betweenDates(target, pool, tolerance)) return true;
   const numbers = operands.map(({ n }) => n);
   // A figure the answer states elsewhere ("the 50% discount — half of...") is checked there.
   if (numbers.some((n) => near(n, goal, tolerance))) return true;
@@ -83,6 +83,33 @@ function betweenTimes(target: Quantity, pool: Quantity[]): boolean {
   // A clock time's value is in minutes from midnight.
   const minutes = pool.filter((q) => q.kind === 'time' && q !== target).map((q) => q.value);
   return minutes.some((a) => minutes.some((b) => b > a && near((b - a) * 60, target.value, 0.001)));
+}
+
+/**
+ * A duration that is the gap between two dates the answer gives ("due on 9 July and the second a week later, on 16
+ * July"). A date without a year is taken in the other's year or one of the two before it; one without a day, as its month.
+ */
+function betweenDates(target: Quantity, pool: Quantity[], tolerance: number): boolean {
+  if (target.kind !== 'duration' || target.unit !== 's') return false;
+  const dates = pool.filter((q) => q !== target && q.date).slice(0, 8);
+  const days = target.value / 86400;
+  const slack = Math.max(tolerance * days, 0.5);
+  return dates.some((a) =>
+    dates.some((b) => {
+      const year = b.date!.year ?? a.date!.year;
+      if (a === b || year === undefined) return false;
+      return [year, year - 1, year - 2].some((y) =>
+        daysOf(a, a.date!.year ?? y).some((from) => daysOf(b, year).some((to) => to > from && Math.abs(to - from - days) <= slack)),
+      );
+    }),
+  );
+}
+
+/** The day numbers a date may stand for in `year`: its day, or its month's first and last. */
+function daysOf(q: Quantity, year: number): number[] {
+  const { month, day } = q.date!;
+  if (day !== undefined) return [Date.UTC(year, month - 1, day) / dayMs];
+  return [Date.UTC(year, month - 1, 1) / dayMs, Date.UTC(year, month, 0) / dayMs];
 }
 
 const dayMs = 86400000;

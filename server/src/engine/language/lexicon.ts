@@ -60,6 +60,11 @@ export const sourceSilence =
 export const courtesyPatterns: RegExp[] = [
   /^(sure|certainly|absolutely|of course|great|good|nope|yep|yeah|yes|no|ok|okay|alright|sadly|unfortunately|fortunately|happily|good news|bad news|thanks|thank you)\b[\s!,.:;—–-]*$/i,
   /^(good|great|excellent) question\b/i,
+  // Congratulations and sympathy ("Congratulations on the new puppy!", "Sorry to hear that", "That sounds stressful")
+  // speak to the reader, not of the sources.
+  /^(?:congratulations|congrats)\b[^.!?]*$/i,
+  /^(?:(?:i'm|i am) )?(?:so |really )?sorry to hear (?:that|about)\b[^.!?]*$/i,
+  /^(?:that|this|it)(?:'s| is| sounds| must be| can be| must feel)(?: (?:a|an|really|very|so|such a|such an|understandably|incredibly|quite))* (?:stressful|frustrating|annoying|worrying|upsetting|difficult|tough|hard|awkward|disappointing|exciting|lovely|wonderful)(?: (?:situation|time|news|position|thing|one))?$/i,
   /^(i'm|i am) (afraid|sorry|happy|glad)\b[^.]*$/i,
   /^(let me know|feel free|hope (this|that) helps|i hope|happy to help|glad to help|if you have (any )?(other|more|further) questions)/i,
   /^(please )?(contact|ask|check with|reach out to|talk to|speak (to|with)|consult)\b/i,

@@ -145,7 +145,10 @@ interface Word {
 }
 
 const wordPattern =
-  /\d+\.\d+\.\d+|\d{1,2}:\d{2}(?!\d)|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:st|nd|rd|th)?|[$€£%]|\b[ap]\.m\.?|[\p{L}]+/gu;
+  /\d+\.\d+\.\d+|\d{1,2}:\d{2}(?!\d)|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*[½¼¾⅓⅔]|\d+(?:\.\d+)?(?:st|nd|rd|th)?|[$€£%]|\b[ap]\.m\.?|[\p{L}]+/gu;
+
+/** Fractions written as one character, alone or after a whole number ("3½ hours", "¾ full"). */
+const vulgarFractions: Record<string, number> = { '½': 0.5, '¼': 0.25, '¾': 0.75, '⅓': 1 / 3, '⅔': 2 / 3 };
 
 function words(text: string): Word[] {
   const out: Word[] = [];
@@ -156,6 +159,8 @@ function words(text: string): Word[] {
 
 function numberWord(word: Word | undefined): number | undefined {
   if (!word) return undefined;
+  const vulgar = /^(\d*)([½¼¾⅓⅔])$/.exec(word.text);
+  if (vulgar) return Number(vulgar[1] || 0) + vulgarFractions[vulgar[2]!]!;
   if (/^\d[\d,]*(\.\d+)?(st|nd|rd|th)?$/.test(word.lower)) {
     const digits = word.lower.replace(/(st|nd|rd|th)$/, '');
     return Number(digits.replace(/,/g, ''));
@@ -192,10 +197,28 @@ export function extractQuantities(text: string): Quantity[] {
       // "$12 a month", "€4 per night": a rate's unit is not a quantity of its own. A frequency's is:
       // "once a year" says how often, as "every 12 months" does.
       const frequency = /^(?:once|twice|thrice)$/.test(parsed.quantity.text.toLowerCase());
-      if (!frequency && /^(a|an|per|each|every)$/.test(tokens[i]?.lower ?? '') && durations[tokens[i + 1]?.lower ?? '']) i += 2;
+      if (!frequency) i = afterRate(tokens, i, parsed.quantity);
     } else i++;
   }
   return found.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The index after a rate's unit ("$12 a month", "€4 per night"), also after the thing a count counts ("5,000 API calls
+ * a month", "3 classes per week"); `i` when none follows.
+ */
+function afterRate(tokens: Word[], i: number, q: Quantity): number {
+  const rate = (k: number): boolean =>
+    /^(a|an|per|each|every)$/.test(tokens[k]?.lower ?? '') && durations[tokens[k + 1]?.lower ?? ''] !== undefined;
+  if (rate(i)) return i + 2;
+  if (q.kind !== 'count') return i;
+  for (
+    let k = i;
+    k < i + 2 && /^\p{L}+$/u.test(tokens[k]?.text ?? '') && !/^(?:and|or|for|of|in|on|at|to|from|by|with)$/.test(tokens[k]!.lower);
+    k++
+  )
+    if (rate(k + 1)) return k + 3;
+  return i;
 }
 
 /** "1.2 Day tickets are …", "4.10 Refunds": a clause's number at the start of its line, before a capitalised word. */
@@ -275,6 +298,10 @@ function compoundNumber(t: Word[], tens: number, a: Word, j: number): { raw: num
   return unit !== undefined && unit < 10 && !/\d/.test(t[j]!.text) ? { raw: tens + unit, j: j + 1 } : { raw: tens, j };
 }
 
+/** Words that open a clause ("once you…", "once the…"), where "once" means "as soon as". */
+const startsClause =
+  /^(?:i|you|we|they|he|she|it|there|the|your|our|their|its|his|her|my|this|that|these|those|all|everything|everyone|someone|anyone|each)$/;
+
 /** The number at `j`: "a"/"an" before a fraction, scale or unit; "the day before"; a numeral or number word; "half" alone. */
 function leadingNumber(t: Word[], j: number): { raw: number; j: number } | undefined {
   const a = t[j];
@@ -282,20 +309,31 @@ function leadingNumber(t: Word[], j: number): { raw: number; j: number } | undef
   if (
     a &&
     (a.lower === 'a' || a.lower === 'an') &&
-    (fractions[after] !== undefined || scales[after] !== undefined || durations[after] !== undefined)
+    (fractions[after] !== undefined || scales[after] !== undefined || durations[after] !== undefined || after === 'penny')
   )
     return { raw: 1, j: j + 1 };
   // "the day before", "the week after": one of the unit, counted from the event the sentence speaks of.
   if (a?.lower === 'the' && /^(?:day|week|month|year)$/.test(after) && /^(?:before|after|earlier|prior)$/.test(t[j + 2]?.lower ?? ''))
     return { raw: 1, j: j + 1 };
+  // "once you've paid", "once the form is in": a conjunction of time, not a count.
+  if (a?.lower === 'once' && startsClause.test(after)) return undefined;
   const raw = numberWord(a);
   // "half" on its own is a fraction of one.
   if (raw === undefined) return a?.lower === 'half' ? { raw: 1, j } : undefined;
   return compoundNumber(t, raw, a!, j + 1);
 }
 
-/** A fraction word: "two-thirds", "a fifth", "three-quarter" (and "a third of a", "half an"). */
+/** "and a half" after a number or a unit ("two and a half", "an hour and a half"): the index after it, if there. */
+function andAHalf(t: Word[], j: number): number | undefined {
+  return t[j]?.lower === 'and' && t[j + 1]?.lower === 'a' && t[j + 2]?.lower === 'half' ? j + 3 : undefined;
+}
+
+/** A fraction word: "two-thirds", "a fifth", "three-quarter" (and "a third of a", "half an"); "two and a half". */
 function withFraction(t: Word[], raw: number, j: number): Figure {
+  // "½ price": a fraction written as one character.
+  if (/^[½¼¾⅓⅔]$/.test(t[j - 1]?.text ?? '')) return { raw, j, isFraction: true };
+  const half = andAHalf(t, j);
+  if (half !== undefined && !/^(?:a|an)$/.test(t[j - 1]?.lower ?? '')) return { raw: raw + 0.5, j: half, isFraction: false };
   const fractionWord = fractions[t[j]?.lower ?? ''];
   if (fractionWord === undefined) return { raw, j, isFraction: false };
   const ofA = t[j + 1]?.lower === 'of' && (t[j + 2]?.lower === 'a' || t[j + 2]?.lower === 'an');
@@ -329,6 +367,12 @@ function moneyAt(text: string, t: Word[], f: Figure, startWord: Word, currency: 
   const lower = next?.lower ?? '';
   if (!currency && currencyWords[lower])
     return single(text, 'money', f.raw, f.raw, currencyWords[lower]!, startWord, next!, f.j + 1, approx);
+  // "two pence", "a penny a day": hundredths of a pound.
+  if (!currency && /^(?:penny|pence)$/.test(lower))
+    return single(text, 'money', f.raw / 100, f.raw, '£', startWord, next!, f.j + 1, approx);
+  // "25p", "50p a day": pence, written against the number.
+  if (!currency && lower === 'p' && next!.start === t[f.j - 1]!.end)
+    return single(text, 'money', f.raw / 100, f.raw, '£', startWord, next!, f.j + 1, approx);
   if (currency) return single(text, 'money', f.raw, f.raw, currency, startWord, t[f.j - 1]!, f.j, approx);
   return undefined;
 }
@@ -342,10 +386,14 @@ function durationAt(text: string, t: Word[], f: Figure, startWord: Word, approx:
   if (business) k++;
   const duration = durations[t[k]?.lower ?? ''];
   if (!duration) return undefined;
-  const last = t[k]!;
-  if (business)
-    return single(text, 'duration', f.raw * (/^weeks?$/.test(last.lower) ? 5 : 1), f.raw, 'bday', startWord, last, k + 1, approx);
-  return single(text, 'duration', f.raw * duration[1], f.raw, duration[0], startWord, last, k + 1, approx);
+  const unit = t[k]!;
+  // "a year and a half", "an hour and a half": half of the unit more.
+  const half = andAHalf(t, k + 1);
+  const raw = half === undefined ? f.raw : f.raw + 0.5;
+  const last = half === undefined ? unit : t[half - 1]!;
+  const next = half ?? k + 1;
+  if (business) return single(text, 'duration', raw * (/^weeks?$/.test(unit.lower) ? 5 : 1), raw, 'bday', startWord, last, next, approx);
+  return single(text, 'duration', raw * duration[1], raw, duration[0], startWord, last, next, approx);
 }
 
 /** Clock times written "11 a.m.", "3pm". */

@@ -6,7 +6,7 @@ import type { AnswerContext, ClaimReading } from '../../claims/reading.js';
 import { providedOpensCondition } from '../../language/cues.js';
 import { dayRanges } from '../../language/dates.js';
 import { negators } from '../../language/lexicon.js';
-import { extractQuantities, type Quantity, sameQuantity } from '../../language/quantities.js';
+import { comparableKinds, extractQuantities, type Quantity, sameQuantity } from '../../language/quantities.js';
 import { formBag, type Token, tokenize } from '../../language/tokens.js';
 import { looseForms } from '../../language/wording.js';
 import { type Signal, signal } from '../check.js';
@@ -15,7 +15,7 @@ import { type Signal, signal } from '../check.js';
 const opener =
   /\b(?:(?:but )?only (?:if|when|where|while|once|for|on|in|at|by|to|from|after|before|during|within|with|without|outside|inside|between|until|under|over|through)|but only|provided(?: that)?|providing(?: that)?|as long as|so long as|on condition that|on the condition that|if)\b/gi;
 /** A claim that states a condition or an exception. */
-const conditional = /\b(?:if|unless|provided|providing|as long as|so long as|except|only)\b/i;
+const conditional = /\b(?:if|unless|provided|providing|as long as|so long as|except|only|otherwise)\b/i;
 /** Where a clause ends: a sentence's or clause's punctuation, a dash, or a comma before a conjunction. */
 const clauseEnd = /[;:!?)(]|\.(?=\s|$)|,(?=\s*(?:and|but|or|while|whereas|so)\b)|\s[—–]\s/g;
 /** Share of a host clause's content words and figures the claim must hold to state it. */
@@ -101,18 +101,26 @@ function statesHost(claim: ClaimReading, claimBag: Set<string>, host: string): b
   if (negated(tokenize(host)) !== negated(claim.tokens)) return false;
   const words = contentOf(host);
   const figures = extractQuantities(host);
+  // A clause that gives only other values of the claim's figure ("six weeks' rent if …" for "five weeks' rent") is another case's.
+  const rivals = figures.filter((f) => claim.quantities.some((q) => comparableKinds(q, f)));
+  if (rivals.length > 0 && !rivals.some(holdsFigure(claim.quantities))) return false;
   const parts = words.length + figures.length;
   const held = words.filter(holds(claimBag)).length + figures.filter(holdsFigure(claim.quantities)).length;
   return parts > 0 && held / parts >= states;
 }
 
-/** Whether neither the answer nor the question keeps the condition: none of its figures, or too few of its own words. */
+/**
+ * Whether neither the answer nor the question keeps the condition: none of its figures, or too few of its own words.
+ * A condition of alternatives ("if you lose an item or return it damaged") is kept by keeping one of them.
+ */
 function dropped(condition: Condition, said: Set<string>, saidFigures: Quantity[]): boolean {
   const host = contentOf(condition.host);
-  const words = contentOf(condition.text).filter((t) => !host.some((h) => h.lemma === t.lemma));
   const figures = extractQuantities(condition.text);
   if (figures.length > 0 && !figures.some(holdsFigure(saidFigures))) return true;
-  return words.length > 0 && words.filter(holds(said)).length / words.length < keeps;
+  return condition.text.split(/\s+or\s+/i).every((alternative) => {
+    const words = contentOf(alternative).filter((t) => !host.some((h) => h.lemma === t.lemma));
+    return words.length > 0 && words.filter(holds(said)).length / words.length < keeps;
+  });
 }
 
 /** The answer's and the question's words, once per answer. */

@@ -72,9 +72,25 @@ function insideCondition(tokens: Token[], index: number): boolean {
  * treatment" is none), nor of what is left ("all the other days" has already set the exception apart),
  * nor inside a condition the claim sets, which supposes a case and claims nothing of all of them.
  */
-function claimsTheWhole(tokens: Token[], index: number): boolean {
-  if (negators.has(tokens[index - 1]?.lower ?? '') || insideCondition(tokens, index)) return false;
+function claimsTheWhole(claim: ClaimReading, index: number): boolean {
+  const { tokens } = claim;
+  if (negators.has(tokens[index - 1]?.lower ?? '') || insideCondition(tokens, index) || boundedByAnswer(tokens, index)) return false;
+  if (tokens[index]!.lower === 'each' && distributes(claim, index)) return false;
   return !tokens.slice(index + 1, index + 3).some((t) => /^(?:other|others|remaining|rest|else)$/.test(t.lower));
+}
+
+/** "any bags beyond the first two", "any hours over 40": the answer bounds its own universal. */
+function boundedByAnswer(tokens: Token[], index: number): boolean {
+  return tokens.slice(index + 2, index + 5).some((t) => /^(?:beyond|over|above|after|under|below|past|exceeding|outside)$/.test(t.lower));
+}
+
+/**
+ * "each" that deals a figure out per item ("£2 on each ticket", "each extra mile costs 25p") or a date per period
+ * ("the first Monday of each month") states a rate or a schedule, not a rule over a whole class.
+ */
+function distributes(claim: ClaimReading, index: number): boolean {
+  const unit = claim.tokens.slice(index + 1, index + 3).find((t) => t.content);
+  return claim.quantities.length > 0 || /^(?:day|week|month|year|term|season|quarter)$/.test(unit?.lemma ?? '');
 }
 
 const everyPerson = new Set(['anyone', 'anybody', 'everyone', 'everybody']);
@@ -132,7 +148,7 @@ function limitOf(claim: ClaimReading, passage: ReadPassage): { limit: string; un
       universals.has(t.lower) &&
       !context.questionBag.has(t.lower) &&
       !passage.bag.has(t.lower) &&
-      claimsTheWhole(tokens, i) &&
+      claimsTheWhole(claim, i) &&
       (t.pos !== 'DET' || quantifiesSourceNoun(tokens, i, passage)),
   );
   if (!universal) return undefined;
