@@ -59,6 +59,38 @@ describe('strict on specifics', () => {
     const eastOnly = 'Berths. Eastcombe Marina does not provide shore power on its moorings.';
     assert.ok(fires('negation_clash', q, 'Westcombe Marina provides shore power on its moorings.', eastOnly));
   });
+  it("reads a heading as asserting nothing, and a denial inside the claim's own condition as denying nothing", () => {
+    const courts = 'COURT BOOKINGS BY PHONE\nThe phone line is for membership questions only. Courts are booked online.';
+    assert.ok(
+      !fires('negation_clash', 'Can I book a court by phone?', "You can book online, though you can't book courts by phone.", courts),
+    );
+    const classes = 'Cancelling after the cut-off is a late cancellation and costs £3.';
+    assert.ok(!fires('negation_clash', 'What is a late cancellation?', "If you don't cancel in time, it's a late cancellation.", classes));
+    assert.ok(fires('negation_clash', 'What is a late cancellation?', "Cancelling after the cut-off isn't a late cancellation.", classes));
+  });
+  it('takes "neither is", "not a" and "…, not X" as the denials they share with the sources', () => {
+    assert.ok(
+      !fires(
+        'negation_clash',
+        'Can I check in early on a Friday?',
+        "It isn't available on Fridays.",
+        'Early check-in from 1pm can be arranged, but neither is available on Fridays.',
+      ),
+    );
+    assert.ok(!fires('negation_clash', 'Was there a recount?', 'Not a full recount, no.', 'No full recount was requested.'));
+    const pin = 'A PIN can be reset at the desk or by phone, but not online.';
+    assert.ok(!fires('negation_clash', 'How do I reset my PIN?', 'It can be reset at the desk, not online.', pin));
+    assert.ok(fires('negation_clash', 'How do I reset my PIN?', 'It can be reset online.', pin));
+  });
+  it('reads a light verb ("make", "get") as the predicate a negator denies', () => {
+    const orders = 'Orders: new orders cannot be made by phone; new customers are welcome.';
+    assert.ok(!fires('negation_clash', 'Can I order by phone?', "You can't make new orders by phone.", orders));
+    assert.ok(
+      fires('negation_clash', 'Can I order by phone?', "You can't make new orders by phone.", 'Orders: new orders can be made by phone.'),
+    );
+    const updates = 'Old tablets can keep the app but will get no further updates.';
+    assert.ok(!fires('negation_clash', 'Will my old tablet update?', "Old tablets won't get any further updates.", updates));
+  });
   it('reads "can\'t … more than" as a limit, not a denial', () => {
     const lease = 'Rent. The landlord may raise the rent no more than once a year.';
     const q = 'How often can the rent go up?';

@@ -13,11 +13,13 @@ const noLonger = /\b(?:any ?more|no longer)\b/i;
 const hitherto = /\b(?:currently|at present|at the moment|until now|so far|used to)\b/i;
 
 /**
- * A passage that is a question (an FAQ's heading) asserts nothing; "won't have to change any more" against
+ * A passage that is a question (an FAQ's heading) or a heading asserts nothing; "won't have to change any more" against
  * "currently have to change" is a change over time, not a clash.
  */
-function assertsNothingAgainst(claim: string, passage: string): boolean {
-  return /\?\s*$/.test(passage) || (noLonger.test(claim) && hitherto.test(passage));
+function assertsNothingAgainst(claim: string, passage: ReadPassage): boolean {
+  // A heading ("NEW PHONE SYSTEM") has no verb, and so no predicate to deny or assert.
+  const verbless = !passage.tokens.some((t) => t.pos === 'VERB' || t.pos === 'AUX');
+  return verbless || /\?\s*$/.test(passage.text) || (noLonger.test(claim) && hitherto.test(passage.text));
 }
 
 /** A claim must be well covered before its polarity is compared: otherwise the passage is about something else. */
@@ -52,7 +54,7 @@ function saidAlikeCloser(claim: ClaimReading, clash: string[], against: ReadPass
  */
 function clashesWith(claim: ClaimReading, passage: ReadPassage, needed: number, antecedent: Token[]): boolean {
   const { tokens } = claim;
-  if (assertsNothingAgainst(claim.text, passage.text)) return false;
+  if (assertsNothingAgainst(claim.text, passage)) return false;
   const clash = [...polarityClash(tokens, passage.tokens), ...deniedButStated(tokens, passage.tokens)];
   if (clash.length === 0 && !antonymClash(tokens, passage.tokens)) return false;
   const shared = [...tokens, ...antecedent].filter(

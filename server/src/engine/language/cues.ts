@@ -13,6 +13,10 @@ export const calendarWordsOrShort = new RegExp(
   'i',
 );
 
+/** Words that open a clause ("once you…", "once the…"), where "once" is "as soon as" rather than a count. */
+export const opensClause =
+  /^(?:i|you|we|they|he|she|it|there|the|your|our|their|its|his|her|my|this|that|these|those|all|everything|everyone|someone|anyone|each)$/;
+
 export function isName(token: Token, index: number, tokens: Token[]): boolean {
   if (!/^\p{Lu}/u.test(token.text) || (!/[\p{L}]{2,}/u.test(token.text) && !/^[IVX]+$/.test(token.text))) return false;
   if (calendarWords.test(token.text)) return false;

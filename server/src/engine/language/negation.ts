@@ -3,7 +3,7 @@
 // permitted"): the negator must sit right before a verb or adjective. "No" before a noun ("no
 // age limit") negates an amount, which paraphrase moves around freely, and an assertion inside
 // a condition ("if the lake freezes") asserts nothing.
-import { providedAt } from './cues.js';
+import { opensClause, providedAt } from './cues.js';
 import type { Token } from './tokens.js';
 
 const predicateNegators = new Set(['not', "n't", 'never', 'cannot']);
@@ -24,7 +24,8 @@ function isException(tokens: Token[], i: number): boolean {
 function opensCondition(tokens: Token[], i: number): boolean {
   const word = tokens[i]!.lower;
   return (
-    conditional.test(word) ||
+    // "once you have paid" opens a condition; "once a year" says how often.
+    (conditional.test(word) && (word !== 'once' || opensClause.test(tokens[i + 1]?.lower ?? ''))) ||
     providedAt(tokens, i) ||
     // "as long as you haven't visited", "so long as".
     (/^(?:as|so)$/.test(word) && tokens[i + 1]?.lower === 'long' && tokens[i + 2]?.lower === 'as') ||
@@ -45,7 +46,7 @@ function conditionFollows(tokens: Token[], at: number): boolean {
 /** "takes no bookings", "costs nothing": a verb whose object is negated. */
 function negatesObject(tokens: Token[], i: number): boolean {
   const token = tokens[i]!;
-  return token.content && token.pos === 'VERB' && /^(?:no|nothing|none)$/.test(tokens[i + 1]?.lower ?? '');
+  return token.pos === 'VERB' && /^(?:no|nothing|none)$/.test(tokens[i + 1]?.lower ?? '');
 }
 
 /**
@@ -89,7 +90,8 @@ function negatedPredicate(tokens: Token[], i: number): Token | undefined {
     const t = tokens[j]!;
     // "Not if you take it with you": the denial is of a predicate left out; the condition is asserted as it stands.
     if (scopeEnd.test(t.lower) || opensCondition(tokens, j)) return undefined;
-    if (t.content && (predicatePos.has(t.pos) || isNounPredicate(tokens, i, j))) return t;
+    // A light verb ("can't make new requests") is the predicate denied, not the adjective after it.
+    if (t.pos === 'VERB' || (t.content && (predicatePos.has(t.pos) || isNounPredicate(tokens, i, j)))) return t;
   }
   return undefined;
 }
@@ -126,25 +128,34 @@ function deniedPredicate(tokens: Token[], i: number): Token | undefined {
   const subject = !isPredicateNegator(token) && negatesSubject(tokens, i);
   if (!isPredicateNegator(token) && !subject) return undefined;
   const predicate = negatedPredicate(tokens, token.lower === 'no' ? i + 1 : i);
-  // A negative subject denies a verb ("Nothing may be fixed"); "none in the first two weeks" has none.
-  if (!predicate || limits(tokens, predicate) || (subject && predicate.pos !== 'VERB')) return undefined;
+  // A negative subject denies a verb ("Nothing may be fixed") or what a copula says of it ("neither is available");
+  // "none in the first two weeks" has none.
+  if (!predicate || limits(tokens, predicate)) return undefined;
+  const copular = tokens[tokens.indexOf(predicate) - 1]?.lemma === 'be';
+  if (subject && predicate.pos !== 'VERB' && !copular) return undefined;
   return predicate;
 }
 
 /**
- * The stems of predicates inside a negation's scope; `outright`, only those denied outright: not inside a
- * condition, nor followed by one in their clause ("could not join if …").
+ * The stems of predicates inside a negation's scope. `outright`: only those denied outright, neither inside a condition
+ * nor followed by one in their clause ("could not join if …"); `unconditioned`: only those not inside a condition ("if
+ * you don't cancel"), a condition after them kept.
  */
-export function negatedStems(tokens: Token[], outright = false): Set<string> {
-  const negated = new Set<string>();
-  const conditioned = outright ? conditionedAt(tokens) : [];
+export function negatedStems(tokens: Token[], scope: 'all' | 'outright' | 'unconditioned' = 'all'): Set<string> {
+  return new Set(deniedTokens(tokens, scope).map((t) => t.stem));
+}
+
+/** The predicates `negatedStems` reads, as tokens. */
+function deniedTokens(tokens: Token[], scope: 'all' | 'outright' | 'unconditioned'): Token[] {
+  const denied: Token[] = [];
+  const conditioned = scope === 'all' ? [] : conditionedAt(tokens);
   tokens.forEach((token, i) => {
     if (conditioned[i]) return;
-    if (negatesObject(tokens, i)) negated.add(token.stem);
+    if (negatesObject(tokens, i)) denied.push(token);
     const predicate = deniedPredicate(tokens, i);
-    if (predicate && !(outright && conditionFollows(tokens, tokens.indexOf(predicate)))) negated.add(predicate.stem);
+    if (predicate && !(scope === 'outright' && conditionFollows(tokens, tokens.indexOf(predicate)))) denied.push(predicate);
   });
-  return negated;
+  return denied;
 }
 
 /** Whether each token sits inside a condition: from its opener ("if", "assuming") to the clause's end. */
@@ -178,15 +189,19 @@ function relativeAt(tokens: Token[]): boolean[] {
 
 const modals = /^(?:must|may|can|cannot|will|shall|should|might|could|would)$/;
 
-/** Stems of predicates asserted outright: not negated, not inside a condition. */
-export function assertedStems(tokens: Token[]): Set<string> {
+/**
+ * Stems of predicates asserted outright: not negated, not inside a condition; `granted`, nor followed by one in their
+ * clause ("you can get a refund as long as …" grants the refund under the condition only).
+ */
+export function assertedStems(tokens: Token[], granted = false): Set<string> {
   const negated = negatedStems(tokens);
   const asserted = new Set<string>();
   let conditioned = false;
   for (const [i, t] of tokens.entries()) {
     if (opensCondition(tokens, i)) conditioned = true;
     else if (scopeEnd.test(t.lower)) conditioned = false;
-    if (!conditioned && t.content && predicatePos.has(t.pos) && !negated.has(t.stem)) asserted.add(t.stem);
+    const predicate = t.pos === 'VERB' || (t.content && predicatePos.has(t.pos));
+    if (!conditioned && predicate && !negated.has(t.stem) && !(granted && conditionFollows(tokens, i))) asserted.add(t.stem);
   }
   return asserted;
 }
@@ -197,13 +212,14 @@ export function assertedStems(tokens: Token[]): Set<string> {
  */
 export function polarityClash(claim: Token[], passage: Token[]): string[] {
   // A denial inside a condition ("assuming it isn't a holiday") denies nothing outright.
-  const claimNegated = negatedStems(claim, true);
-  const passageNegated = negatedStems(passage, true);
+  const claimNegated = negatedStems(claim, 'outright');
+  const passageNegated = negatedStems(passage, 'outright');
   // Paraphrase moves negation around ("no closing day" / "never closes"): a clash needs one side
   // that negates nothing at all.
   if ((claimNegated.size === 0) === (passageNegated.size === 0)) return [];
   const claimAsserted = assertedStems(claim);
-  const passageAsserted = assertedStems(passage);
+  // A grant under a condition ("a refund as long as …") is not contradicted by a denial, which may speak of the other case.
+  const passageAsserted = assertedStems(passage, true);
   const clashes: string[] = [];
   // A side that states an exception ("allowed except in fog") asserts nothing outright.
   const excepts = (tokens: Token[]): boolean => tokens.some((_, i) => isException(tokens, i));
@@ -300,7 +316,9 @@ function deniedExistence(tokens: Token[]): string[] {
 function deniedNouns(tokens: Token[]): string[] {
   const out: string[] = [];
   tokens.forEach((t, i) => {
-    if (t.lower !== 'no' && t.lower !== 'without') return;
+    // "Not a full recount": "not" before an article denies the noun as "no" does.
+    const notA = t.lower === 'not' && /^(?:a|an|any)$/.test(tokens[i + 1]?.lower ?? '');
+    if (t.lower !== 'no' && t.lower !== 'without' && !notA) return;
     for (const n of tokens.slice(i + 1, i + 5)) {
       if (scopeEnd.test(n.lower)) break;
       if (n.content && (n.pos === 'NOUN' || n.pos === 'PROPN')) out.push(n.stem);
@@ -319,21 +337,34 @@ export function sharedDenials(claim: Token[], passage: Token[]): string[] {
   const shared = [...new Set([...negatedStems(claim), ...deniedExistence(claim), ...deniedNouns(claim)])].filter((stem) =>
     theirs.has(stem),
   );
+  // "can't make" and "cannot be made": one verb, whose stems differ.
+  const theirLemmas = new Set(deniedTokens(passage, 'all').map((t) => t.lemma));
+  shared.push(
+    ...deniedTokens(claim, 'all')
+      .filter((t) => theirLemmas.has(t.lemma) && !shared.includes(t.stem))
+      .map((t) => t.stem),
+  );
   // "We accept cards and cash, but not cheques" denies accepting cheques: a claim that negates a
   // predicate of cheques ("cheques aren't accepted") shares the denial; one of cards does not.
   const elliptic = new Set(ellipticallyDenied(passage));
-  if (elliptic.size === 0 || negatedStems(claim).size === 0) return shared;
-  return [...shared, ...claim.filter((t) => (t.pos === 'NOUN' || t.pos === 'PROPN') && elliptic.has(t.stem)).map((t) => t.stem)];
+  // "…, not online" against "…, but not online" or "is not online": the same thing set apart from what is granted.
+  const setApart = new Set([...ellipticallyDenied(passage, true), ...theirs]);
+  const alike = ellipticallyDenied(claim, true).filter((stem) => setApart.has(stem));
+  if (elliptic.size === 0 || negatedStems(claim).size === 0) return [...shared, ...alike];
+  return [...shared, ...alike, ...claim.filter((t) => (t.pos === 'NOUN' || t.pos === 'PROPN') && elliptic.has(t.stem)).map((t) => t.stem)];
 }
 
-/** "…, but not cheques", "…, not weekends": nouns a negator without a verb of its own denies the sentence's predicate for. */
-function ellipticallyDenied(tokens: Token[]): string[] {
+/**
+ * "…, but not cheques", "…, not weekends": nouns (with `anyWord`, any content words: "not online") a negator without a
+ * verb of its own denies the sentence's predicate for.
+ */
+function ellipticallyDenied(tokens: Token[], anyWord = false): string[] {
   const out: string[] = [];
   tokens.forEach((t, i) => {
     if (!isPredicateNegator(t) || !/^(?:but|and|or|,)$/.test(tokens[i - 1]?.lower ?? '') || negatedPredicate(tokens, i)) return;
     for (const n of tokens.slice(i + 1, i + 5)) {
       if (scopeEnd.test(n.lower)) break;
-      if (n.content && (n.pos === 'NOUN' || n.pos === 'PROPN')) out.push(n.stem);
+      if (n.content && (anyWord || n.pos === 'NOUN' || n.pos === 'PROPN')) out.push(n.stem);
     }
   });
   return out;
@@ -344,7 +375,8 @@ function ellipticallyDenied(tokens: Token[]): string[] {
  * the denied word and negates nothing: the sources say it outright.
  */
 export function deniedButStated(claim: Token[], passage: Token[]): string[] {
-  const denied = new Set([...negatedStems(claim), ...deniedExistence(claim)]);
+  // A denial inside the claim's own condition ("if you don't cancel, …") denies nothing outright.
+  const denied = new Set([...negatedStems(claim, 'unconditioned'), ...deniedExistence(claim)]);
   if (
     denied.size === 0 ||
     passage.some((t, i) => predicateNegators.has(t.lower) || t.lower === 'no' || t.lower === 'without' || isException(passage, i))

@@ -1,6 +1,7 @@
 // Numbers in text, normalised so that "two weeks" equals "14 days", "a fifth" equals "20%",
 // "$1.2 billion" equals "1,200 million" and "sixty-five" equals "65".
 
+import { opensClause } from './cues.js';
 import { type CalendarDate, extractDates, sameDate } from './dates.js';
 
 export type QuantityKind = 'count' | 'money' | 'percent' | 'fraction' | 'duration' | 'time' | 'version' | 'date';
@@ -298,10 +299,6 @@ function compoundNumber(t: Word[], tens: number, a: Word, j: number): { raw: num
   return unit !== undefined && unit < 10 && !/\d/.test(t[j]!.text) ? { raw: tens + unit, j: j + 1 } : { raw: tens, j };
 }
 
-/** Words that open a clause ("once you…", "once the…"), where "once" means "as soon as". */
-const startsClause =
-  /^(?:i|you|we|they|he|she|it|there|the|your|our|their|its|his|her|my|this|that|these|those|all|everything|everyone|someone|anyone|each)$/;
-
 /** The number at `j`: "a"/"an" before a fraction, scale or unit; "the day before"; a numeral or number word; "half" alone. */
 function leadingNumber(t: Word[], j: number): { raw: number; j: number } | undefined {
   const a = t[j];
@@ -316,7 +313,7 @@ function leadingNumber(t: Word[], j: number): { raw: number; j: number } | undef
   if (a?.lower === 'the' && /^(?:day|week|month|year)$/.test(after) && /^(?:before|after|earlier|prior)$/.test(t[j + 2]?.lower ?? ''))
     return { raw: 1, j: j + 1 };
   // "once you've paid", "once the form is in": a conjunction of time, not a count.
-  if (a?.lower === 'once' && startsClause.test(after)) return undefined;
+  if (a?.lower === 'once' && opensClause.test(after)) return undefined;
   const raw = numberWord(a);
   // "half" on its own is a fraction of one.
   if (raw === undefined) return a?.lower === 'half' ? { raw: 1, j } : undefined;
