@@ -216,6 +216,11 @@ describe('strict on specifics', () => {
 });
 
 describe('lenient on wording', () => {
+  it('reads a sum worked out in figures alone ("3 x £8 = £24") as the answer\'s arithmetic, with no words to find', () => {
+    const hire = 'Kayak hire. Kayaks cost £8 an hour.';
+    assert.ok(!fires('wording_uncovered', 'What do three hours cost?', '3 x £8 = £24', hire));
+    assert.ok(fires('wording_uncovered', 'What do three hours cost?', 'Paddles are carved from ash by local craftsmen.', hire));
+  });
   it('never flags framing and courtesy', async () => {
     const result = await validate(
       'How much is Team?',
@@ -291,6 +296,7 @@ describe('list answers', () => {
       'Sorry to hear that.',
       "I'm so sorry to hear that, it's a stressful situation.",
       'That sounds really frustrating.',
+      "Don't worry, this is easy to sort out.",
     ]) {
       const result = await validate('What do I get on Basic?', `${opener} The Basic plan costs $12 per month.`);
       assert.deepEqual(

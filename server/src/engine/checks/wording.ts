@@ -17,6 +17,13 @@ const anchoredCoverageFloor = 0.15;
 const commonAbsentLimit = 1;
 /** An inference drawn from the answer's other claims restates them in its own words. */
 const inferenceOpening = /^(?:so|therefore|thus|hence|which means|that means|meaning|in which case|in other words)\b/i;
+/** A sum the answer works out in figures alone ("4 x £6 = £24"): the figures check reads it, there are no words to find. */
+const workedSum = /^[\d\s.,£$€%x×*+\-−–=/()]*=[\d\s.,£$€%x×*+\-−–=/()]*$/i;
+
+/** Whether a claim draws on the answer's other claims ("so …") or only works a sum: its words are not the sources' to hold. */
+function inferred(text: string): boolean {
+  return inferenceOpening.test(text) || workedSum.test(text);
+}
 
 /** What the sources lack, for the graded signal's reason: ': they never use "weekends" or "alone"'. */
 function lacking(words: readonly string[]): string {
@@ -38,7 +45,7 @@ export const wordingCheck: ClaimCheck = {
   run(claim) {
     const { tokens, names, context, wording, nearWords } = claim;
     const signals: Signal[] = [];
-    const inference = inferenceOpening.test(claim.text);
+    const inference = inferred(claim.text);
     const floor = claim.quantities.length > 0 || names.length > 0 ? anchoredCoverageFloor : coverageFloor;
     // A claim that restates the question adds its answer in its new words: those must be found.
     const limit = wording.restated >= 2 ? 0 : commonAbsentLimit;

@@ -63,6 +63,7 @@ export const courtesyPatterns: RegExp[] = [
   // Congratulations and sympathy ("Congratulations on the new puppy!", "Sorry to hear that", "That sounds stressful")
   // speak to the reader, not of the sources.
   /^(?:congratulations|congrats)\b[^.!?]*$/i,
+  /^(?:don't|do not) (?:worry|panic|stress)\b[^.!?]*$/i,
   /^(?:(?:i'm|i am) )?(?:so |really )?sorry to hear (?:that|about)\b[^.!?]*$/i,
   /^(?:that|this|it)(?:'s| is| sounds| must be| can be| must feel)(?: (?:a|an|really|very|so|such a|such an|understandably|incredibly|quite))* (?:stressful|frustrating|annoying|worrying|upsetting|difficult|tough|hard|awkward|disappointing|exciting|lovely|wonderful)(?: (?:situation|time|news|position|thing|one))?$/i,
   /^(i'm|i am) (afraid|sorry|happy|glad)\b[^.]*$/i,
