@@ -82,6 +82,15 @@ describe('strict on specifics', () => {
     assert.ok(!fires('negation_clash', 'How do I reset my PIN?', 'It can be reset at the desk, not online.', pin));
     assert.ok(fires('negation_clash', 'How do I reset my PIN?', 'It can be reset online.', pin));
   });
+  it('reads "not in …" and "…, but not your …" as setting a place or a thing apart, and an adjective before its noun as no assertion', () => {
+    const bins = 'Garden waste. The green garden bin takes grass and leaves; batteries go to the library drop-off.';
+    assert.ok(!fires('negation_clash', 'Where do batteries go?', 'Not in the green garden bin.', bins));
+    const cap = 'The cap covers extra charges, but not your monthly fee.';
+    assert.ok(!fires('negation_clash', 'What does the cap cover?', "What it doesn't cover is your monthly fee.", cap));
+    assert.ok(fires('negation_clash', 'What does the cap cover?', "It doesn't cover extra charges.", cap));
+    const heaters = 'The HX-2 looks like the HX-1 but has a different switch and is not affected.';
+    assert.ok(!fires('negation_clash', 'Is my model recalled?', 'It looks like the affected heaters but has a different switch.', heaters));
+  });
   it('reads a light verb ("make", "get") as the predicate a negator denies', () => {
     const orders = 'Orders: new orders cannot be made by phone; new customers are welcome.';
     assert.ok(!fires('negation_clash', 'Can I order by phone?', "You can't make new orders by phone.", orders));
@@ -123,7 +132,7 @@ describe('strict on specifics', () => {
       'Lanes. The fast lane is open from 6am to 9am on weekdays. On weekends and national holidays there is no fast lane, so the whole pool is charged at the family rate.';
     const q = 'Can I swim in the fast lane at 7am on a Wednesday?';
     assert.ok(!fires('negation_clash', q, "Assuming it isn't a national holiday, the fast lane is open at 7am on a Wednesday.", pool));
-    assert.ok(fires('negation_clash', q, "It isn't a national holiday, so the fast lane is open at 7am on a Wednesday.", pool));
+    assert.ok(fires('negation_clash', q, "The fast lane isn't open at 7am on a Wednesday.", pool));
   });
   it('reads "Not if …" as denying the predicate the question asked about, not the condition', () => {
     const gym =

@@ -81,6 +81,12 @@ describe("figures the answer works out from the sources' values", () => {
     assert.ok(!fires('figure_contradicted', q, "Members get 25% off, so a member's adult day pass costs £30.", pool));
     assert.ok(fires('figure_contradicted', q, "Members get 25% off, so a member's adult day pass costs £32.", pool));
   });
+  it('takes a total of the figures the answer has just listed as worked out', () => {
+    const groom = 'Prices. Wash £20. Trim £15. Nail clipping £8. Full groom £55.';
+    const q = 'What will a wash, trim and nail clipping cost?';
+    assert.ok(!fires('figure_not_stated', q, 'A wash is £20, a trim £15 and nail clipping £8, so £43 altogether.', groom));
+    assert.ok(fires('figure_not_stated', q, 'A wash is £20, a trim £15 and nail clipping £8, so £45 altogether.', groom));
+  });
   it('takes "a single" as introducing one thing, as "one" does', () => {
     const caps = 'Overdue charges. Each overdue book costs 20p a day, up to £5 per book.';
     assert.ok(!fires('figure_not_stated', 'Is there a cap?', 'Charges stop at £5 for a single book.', caps));

@@ -109,12 +109,30 @@ function shareOf(q: Quantity, of: Quantity[], pool: Quantity[]): boolean {
   );
 }
 
+/** How many figures before a total may add up to it ("£68, £6 and £22, so £96 in total"). */
+const totalTerms = 6;
+
+/**
+ * Whether `q` is the sum of the figures of its kind the answer gives just before it, three or more of them (two are
+ * `derivable`'s): a total of the items just listed, not of any figures picked from the answer.
+ */
+function runningTotal(q: Quantity, claim: ClaimReading): boolean {
+  const at = q.start + claim.offset;
+  const before = claim.context.answerQuantities.filter((p) => p.end <= at && p.kind === q.kind && p.unit === q.unit).slice(-totalTerms);
+  let sum = 0;
+  for (let k = before.length - 1, terms = 1; k >= 0; k--, terms++) {
+    sum += before[k]!.value;
+    if (terms >= 3 && Math.abs(sum - q.value) <= 0.005 * Math.abs(q.value)) return true;
+  }
+  return false;
+}
+
 /** A figure the sources do not give where the claim's words are: derived, found elsewhere, contradicted or not stated. */
 function unplacedFigure(q: Quantity, binding: Binding, displaced: boolean, others: Quantity[], claim: ClaimReading): Signal | undefined {
   const { context } = claim;
   const { agreeing, rival } = binding;
   const pool = [...others, ...context.questionQuantities];
-  if (derivable(q, pool, impliedFactors(context.answer)) || derivableDate(q, pool)) return undefined;
+  if (derivable(q, pool, impliedFactors(context.answer)) || derivableDate(q, pool) || runningTotal(q, claim)) return undefined;
   // Found only outside the best passages (a large source): stated, with nothing closer against it.
   // (Each word looked up in the index first: a full-text scan costs a millisecond per megabyte.)
   const indexed = [...q.text.matchAll(/[\p{L}\p{N}]+/gu)].every((m) => context.view.contains(m[0]));

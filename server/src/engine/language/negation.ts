@@ -78,14 +78,25 @@ function isNounPredicate(tokens: Token[], i: number, j: number): boolean {
   );
 }
 
+/** Whether the negator at `i` sets a phrase apart rather than denying a predicate. */
+function setsApart(tokens: Token[], i: number): boolean {
+  const [before, next] = [tokens[i - 1]?.lower ?? '', tokens[i + 1]?.pos ?? ''];
+  const not = tokens[i]!.lower === 'not';
+  return (
+    // "may renew, but not during the first week": the predicate before it, limited in time or place; no word
+    // inside the phrase ("first") is denied. "Not in the blue bin", "not on weekends": a place or a time set apart.
+    (next === 'ADP' && (not || /^(?:but|,)$/.test(before))) ||
+    // "…, but not your monthly charge": a thing set apart, as "…, but not cheques" is.
+    (before === 'but' && /^(?:DET|PRON)$/.test(next)) ||
+    // "with wet hands, not floured ones", "over-fermenting, not too wet": a contrast between two phrases, which
+    // denies the second phrase and no predicate.
+    (before === ',' && not)
+  );
+}
+
 /** The predicate the negator at `i` negates: the first within its reach and scope. */
 function negatedPredicate(tokens: Token[], i: number): Token | undefined {
-  // "may renew, but not during the first week": the predicate before it, limited in time or place; no word
-  // inside the phrase ("first") is denied.
-  if (/^(?:but|,)$/.test(tokens[i - 1]?.lower ?? '') && tokens[i + 1]?.pos === 'ADP') return undefined;
-  // "with wet hands, not floured ones", "over-fermenting, not too wet": a contrast between two phrases, which
-  // denies the second phrase and no predicate.
-  if (tokens[i - 1]?.lower === ',' && tokens[i]!.lower === 'not') return undefined;
+  if (setsApart(tokens, i)) return undefined;
   for (let j = i + 1; j < tokens.length && j <= i + reach; j++) {
     const t = tokens[j]!;
     // "Not if you take it with you": the denial is of a predicate left out; the condition is asserted as it stands.
@@ -200,7 +211,9 @@ export function assertedStems(tokens: Token[], granted = false): Set<string> {
   for (const [i, t] of tokens.entries()) {
     if (opensCondition(tokens, i)) conditioned = true;
     else if (scopeEnd.test(t.lower)) conditioned = false;
-    const predicate = t.pos === 'VERB' || (t.content && predicatePos.has(t.pos));
+    // An adjective before its noun ("the affected models") describes the noun; it asserts nothing of it.
+    const attributive = t.pos === 'ADJ' && /^(?:NOUN|PROPN)$/.test(tokens[i + 1]?.pos ?? '');
+    const predicate = t.pos === 'VERB' || (t.content && predicatePos.has(t.pos) && !attributive);
     if (!conditioned && predicate && !negated.has(t.stem) && !(granted && conditionFollows(tokens, i))) asserted.add(t.stem);
   }
   return asserted;
