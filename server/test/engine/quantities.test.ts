@@ -141,4 +141,12 @@ describe('quantities', () => {
     // A period of its own after a preposition is a figure.
     assert.equal(extractQuantities('3 lessons in a week').length, 2);
   });
+  it('reads "12 March, 2 to 4 pm" as the twelfth of March and a time, not the second of March', () => {
+    const found = extractQuantities('The fair is on Friday 12 March, 2 to 4 pm, in the school hall.');
+    assert.deepEqual(
+      found.filter((q) => q.kind === 'date').map((q) => [q.text, q.date?.day, q.date?.month]),
+      [['12 March', 12, 3]],
+    );
+    assert.equal(extractQuantities('It opened on March 2, 1931.')[0]?.date?.day, 2);
+  });
 });

@@ -29,6 +29,12 @@ export function extractDates(text: string): CalendarDate[] {
     if (!start.isCertain('month')) continue;
     // A relative expression ("45 days after") is a duration, not a calendar date.
     if (!monthOrNumericDate.test(result.text)) continue;
+    // "12 December, 3 to 6 pm": chrono reads the month with the time after its comma; the day is the number before it.
+    const misread = dayBeforeMonth(text, result.index, result.text);
+    if (misread) {
+      dates.push({ ...misread, month: start.get('month')!, year: undefined });
+      continue;
+    }
     // chrono includes a leading "on"/"in" in some matches; the date is what follows it.
     const lead = /^(?:on|in|by|from|until|since)\s+/i.exec(result.text)?.[0].length ?? 0;
     dates.push({
@@ -41,6 +47,16 @@ export function extractDates(text: string): CalendarDate[] {
     });
   }
   return dates;
+}
+
+/** A day written before a month that chrono read with a comma and a number after it ("12 December, 3 to 6"). */
+function dayBeforeMonth(text: string, index: number, found: string): Omit<CalendarDate, 'month' | 'year'> | undefined {
+  const month = /^\p{L}+\.?(?=\s*,\s*\d)/u.exec(found);
+  const day = /\b(\d{1,2})(?:st|nd|rd|th)?\s+$/.exec(text.slice(Math.max(0, index - 6), index));
+  if (!month || !day) return undefined;
+  const start = index - day[0].length;
+  const end = index + month[0].length;
+  return { day: Number(day[1]), start, end, text: text.slice(start, end) };
 }
 
 export function sameDate(a: CalendarDate, b: CalendarDate): boolean {
