@@ -21,6 +21,6 @@ const result = await client.validate({
 for (const claim of result.claims) console.log(claim.status, claim.score, claim.text);
 console.log('confidence', result.confidence_level, result.confidence_score, 'severity', result.severity, 'open issues', result.issue_count);
 if (result.mode === 'validate_and_fix') console.log(result.corrected_response);
-// contradicted 0.269 Full-time employees get 30 days of paid leave per year
-// confidence low 0.269 severity high open issues 0
+// contradicted 0.262 Full-time employees get 30 days of paid leave per year
+// confidence low 0.262 severity high open issues 0
 // Full-time employees get 25 days of paid leave per year.

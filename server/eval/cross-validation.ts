@@ -3,7 +3,7 @@
 // model that saw it.
 
 import type { AggregatorModel } from '../src/engine/aggregate/model.js';
-import { confidenceKinds, supportKinds } from '../src/engine/checks/index.js';
+import { confidenceKinds, gradingKinds, supportKinds } from '../src/engine/checks/index.js';
 import { entailmentKinds, entailmentPairs, entailmentSupportKinds } from '../src/engine/entailment.js';
 import { answerRisk } from '../src/engine/risk.js';
 import type { EntailmentScores } from '../src/engine/types.js';
@@ -54,7 +54,7 @@ function infoOf(assessed: Assessed[]): KindInfo {
     assessed.map((a) => a.sample),
     new Set([...supportKinds, ...entailmentSupportKinds]),
     // The model's kinds start as score alone; model-role.ts lets them flag where that measures better held out.
-    new Set([...confidenceKinds, ...entailmentKinds]),
+    new Set([...confidenceKinds, ...gradingKinds, ...entailmentKinds]),
   );
 }
 
