@@ -60,8 +60,8 @@ export const sourceSilence =
 export const courtesyPatterns: RegExp[] = [
   /^(sure|certainly|absolutely|of course|great|good|nope|yep|yeah|yes|no|ok|okay|alright|sadly|unfortunately|fortunately|happily|good news|bad news|thanks|thank you)\b[\s!,.:;—–-]*$/i,
   /^(good|great|excellent) question\b/i,
-  // Congratulations and sympathy ("Congratulations on the new puppy!", "Sorry to hear that", "That sounds stressful")
-  // speak to the reader, not of the sources.
+  // Congratulations, sympathy and reassurance ("Congratulations on the new puppy!", "Sorry to hear that", "That sounds
+  // stressful", "Don't worry") speak to the reader, not of the sources.
   /^(?:congratulations|congrats)\b[^.!?]*$/i,
   /^(?:don't|do not) (?:worry|panic|stress)\b[^.!?]*$/i,
   /^(?:(?:i'm|i am) )?(?:so |really )?sorry to hear (?:that|about)\b[^.!?]*$/i,
