@@ -2,6 +2,18 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fires, flagged, validate } from './support.js';
 
+/** Each opener before a fact is courtesy: the fact is the answer's only claim. */
+async function onlyTheFactIsAClaim(openers: string[]): Promise<void> {
+  for (const opener of openers) {
+    const result = await validate('What do I get on Basic?', `${opener} The Basic plan costs $12 per month.`);
+    assert.deepEqual(
+      result.claims.map((c) => c.text),
+      ['The Basic plan costs $12 per month'],
+      opener,
+    );
+  }
+}
+
 describe('strict on specifics', () => {
   it('supports a figure stated in the sources and contradicts another value', async () => {
     assert.equal((await validate('How much is Basic?', 'The Basic plan costs $12 a month.')).issue_count, 0);
@@ -299,40 +311,26 @@ describe('list answers', () => {
     assert.equal((await validate(q, 'There are a few house rules: dogs stay downstairs.', lodge)).claims.length, 2);
   });
   it('reads congratulations and sympathy as courtesy, not a claim', async () => {
-    for (const opener of [
+    await onlyTheFactIsAClaim([
       'Congratulations!',
       'Congratulations on the new job!',
       'Sorry to hear that.',
       "I'm so sorry to hear that, it's a stressful situation.",
       'That sounds really frustrating.',
       "Don't worry, this is easy to sort out.",
-    ]) {
-      const result = await validate('What do I get on Basic?', `${opener} The Basic plan costs $12 per month.`);
-      assert.deepEqual(
-        result.claims.map((c) => c.text),
-        ['The Basic plan costs $12 per month'],
-        opener,
-      );
-    }
+    ]);
     // A sentence that says what is hard about the sources' subject is a claim.
     assert.equal((await validate('Can I cancel?', "It's difficult to cancel the Basic plan.")).claims.length, 1);
   });
   it('reads "Here\'s the gist", "Here are the highlights" or what the source does not say as courtesy, not a claim', async () => {
-    for (const opener of [
+    await onlyTheFactIsAClaim([
       "Here's the gist.",
       'Here’s a quick rundown:',
       'Here is a short summary.',
       'Here are the highlights from the meeting:',
       'Here are the highlights from the 3 May meeting.',
       "The email doesn't say anything about parking.",
-    ]) {
-      const result = await validate('What do I get on Basic?', `${opener} The Basic plan costs $12 per month.`);
-      assert.deepEqual(
-        result.claims.map((c) => c.text),
-        ['The Basic plan costs $12 per month'],
-        opener,
-      );
-    }
+    ]);
   });
   it('cuts ", and" before a clause with its own subject and verb, not before a list\'s last item', async () => {
     const two = await validate('Plans?', 'The Basic plan costs $12 per month, and Oslo is where the company was founded.');
